@@ -1,0 +1,7 @@
+"""pyramid_envs: pyramid-themed board games as multi-agent RL environments."""
+from .core.registry import get_game, list_envs, make, register_game
+
+register_game("kheops_v0", "pyramid_envs.kheops_v0", "pyramid_envs/Kheops-v0")
+
+__all__ = ["get_game", "list_envs", "make", "register_game"]
+__version__ = "0.1.0"

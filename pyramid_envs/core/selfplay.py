@@ -1,0 +1,117 @@
+"""Self-play view of a VectorGame: one learner seat per game, opponents run inside.
+
+Every game waits on the learner when step() returns. The learner's reward is
+its own seat's reward (never the opponent's), delivered on the step whose
+action - or whose following opponent moves - ended the game.
+"""
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+
+from .policies import RandomPolicy
+from .vector import VectorGame
+
+
+class SelfPlayVec:
+    def __init__(self, game, num_envs: int, opponent=None, learner_seat=None, seed=None,
+                 max_steps=None, reward_mode="win_loss", **options):
+        """opponent: policy(obs, masks) -> actions for all other seats (default random legal).
+        learner_seat: a fixed seat, or None for a random seat per game."""
+        self.vec = VectorGame(game, num_envs, seed=seed, max_steps=max_steps,
+                              reward_mode=reward_mode, **options)
+        self.game = game
+        self.num_envs = num_envs
+        n = self.vec.options["num_players"]
+        if learner_seat is not None and not 0 <= learner_seat < n:
+            raise ValueError(f"learner_seat must be in [0, {n}) or None, got {learner_seat}")
+        self.fixed_seat = learner_seat
+        self.num_players = n
+        self.opponent = opponent if opponent is not None else RandomPolicy(seed)
+        self._rng = np.random.default_rng(None if seed is None else seed + 1)
+        self.learner_seat = np.zeros(num_envs, np.int64)
+        self.observation_space = gymnasium.spaces.Box(0.0, 1.0, tuple(game.obs_shape), np.float32)
+        self.action_space = gymnasium.spaces.Discrete(game.num_actions)
+        self._obs = np.zeros((num_envs,) + tuple(game.obs_shape), np.float32)
+
+    def _draw_seats(self, idx):
+        if self.fixed_seat is None:
+            self.learner_seat[idx] = self._rng.integers(0, self.num_players, len(idx))
+        else:
+            self.learner_seat[idx] = self.fixed_seat
+
+    def _play_opponents(self, rewards, dones, truncs):
+        """Step other seats until each live game waits on its learner; collect outcomes."""
+        vec = self.vec
+        while True:
+            waiting = (vec.current_player != self.learner_seat) & ~dones
+            idx = np.flatnonzero(waiting)
+            if not idx.size:
+                return
+            acts = np.full(self.num_envs, -1, np.int64)
+            acts[idx] = self.opponent(vec.obs[idx], vec.masks[idx])
+            self._absorb(vec.step(acts), rewards, dones, truncs)
+
+    def _absorb(self, result, rewards, dones, truncs):
+        _, _, r, term, trunc, info = result
+        ended = term | trunc
+        rewards[ended] += r[ended, self.learner_seat[ended]]
+        dones |= ended
+        truncs |= trunc
+        if ended.any():
+            idx = info["done_index"]
+            self._final[idx] = True
+            self._final_states[idx] = info["final_states"]
+
+    def _restart(self, done_idx):
+        """Games that ended were reset by the vector env; draw seats and play up to the learner."""
+        self._draw_seats(done_idx)
+        while True:
+            scratch_r = np.zeros(self.num_envs)
+            scratch_d = np.ones(self.num_envs, bool)
+            scratch_d[done_idx] = False
+            scratch_t = np.zeros(self.num_envs, bool)
+            self._final[:] = False
+            self._play_opponents(scratch_r, scratch_d, scratch_t)
+            again = np.flatnonzero(self._final)  # a new game ended before the learner moved: deal again
+            if not again.size:
+                return
+            done_idx = again
+            self._draw_seats(done_idx)
+
+    def _learner_obs(self):
+        self.game.kernels.observe(self.vec.states, self.learner_seat, self._obs)
+        return self._obs.copy()
+
+    def reset(self, seed=None):
+        if seed is not None:
+            self._rng = np.random.default_rng(seed + 1)
+        self.vec.reset(seed)
+        self._final = np.zeros(self.num_envs, bool)
+        self._final_states = self.vec.states.copy()
+        self._restart(np.arange(self.num_envs))
+        return self._learner_obs()
+
+    def action_masks(self) -> np.ndarray:
+        return self.vec.masks.astype(bool)
+
+    def step(self, actions):
+        """Returns (obs, rewards, dones, infos) as Stable-Baselines3's VecEnv does."""
+        rewards = np.zeros(self.num_envs, np.float32)
+        dones = np.zeros(self.num_envs, bool)
+        truncs = np.zeros(self.num_envs, bool)
+        self._final[:] = False
+        self._absorb(self.vec.step(np.asarray(actions, np.int64)), rewards, dones, truncs)
+        self._play_opponents(rewards, dones, truncs)
+        infos = [{} for _ in range(self.num_envs)]
+        done_idx = np.flatnonzero(dones)
+        if done_idx.size:
+            final = self._final_states[done_idx]
+            term_obs = self.game.observe(final, self.learner_seat[done_idx])
+            for k, b in enumerate(done_idx):
+                infos[b]["terminal_observation"] = term_obs[k]
+                infos[b]["TimeLimit.truncated"] = bool(truncs[b])
+                infos[b]["learner_seat"] = int(self.learner_seat[b])
+                infos[b]["scores"] = final["scores"][k].copy()
+            self._restart(done_idx)
+        return self._learner_obs(), rewards, dones, infos

@@ -1,0 +1,26 @@
+"""Kheops (Faidutti & Laget, 2008): two-player tile laying for control of networks."""
+from ..core.game import Game, Kernels, Option
+from . import rules, spec
+from .codec import action_to_str, from_dict, str_to_action, to_dict
+from .render import render_ansi, render_rgb, score_sheet
+
+GAME = Game(
+    name="kheops",
+    version=0,
+    title="Kheops",
+    min_players=2,
+    max_players=2,
+    num_actions=spec.NUM_ACTIONS,
+    obs_shape=(spec.OBS_SIZE,),
+    state_dtype=rules.STATE,
+    kernels=Kernels(rules.reset, rules.legal_mask, rules.step, rules.observe, rules.determinize),
+    options=(Option("num_players", 2, (2,), "Kheops is a two-player game"),),
+    to_dict=to_dict,
+    from_dict=from_dict,
+    action_to_str=action_to_str,
+    str_to_action=str_to_action,
+    render_ansi=render_ansi,
+    render_rgb=render_rgb,
+    score_sheet=score_sheet,
+    seat_names=spec.SEAT_NAMES,
+)

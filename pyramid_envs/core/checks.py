@@ -16,13 +16,14 @@ def check_env_args(render_mode, max_steps, reward_mode):
         raise ValueError(f"reward_mode {reward_mode!r} is not valid; choose one of {list(REWARD_MODES)}")
 
 
-def check_actions(game, states, masks, actions):
-    """Raise a ValueError naming the first illegal action; touches nothing."""
+def check_actions(game, states, masks, actions, allow_skip=False):
+    """Raise a ValueError naming the first illegal action; touches nothing.
+    With allow_skip, -1 (leave that game as it is) is accepted."""
     actions = np.asarray(actions)
     if actions.shape != (len(states),) or not np.issubdtype(actions.dtype, np.integer):
         raise ValueError(f"expected {len(states)} integer actions, got {actions!r}")
     inside = (actions >= 0) & (actions < game.num_actions)
-    ok = inside.copy()
+    ok = inside | (allow_skip & (actions == -1))
     ok[inside] = masks[np.flatnonzero(inside), actions[inside]] != 0
     if not ok.all():
         b = int(np.flatnonzero(~ok)[0])

@@ -13,7 +13,9 @@ class SB3SelfPlayVecEnv(VecEnv):
         self._actions = None
 
     def reset(self):
-        return self.selfplay.reset(self._seeds[0] if self._seeds and self._seeds[0] is not None else None)
+        obs = self.selfplay.reset(self._seeds[0])  # set by VecEnv.seed(), used once
+        self._reset_seeds()
+        return obs
 
     def step_async(self, actions):
         self._actions = np.asarray(actions, np.int64)

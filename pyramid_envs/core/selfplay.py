@@ -14,6 +14,8 @@ from .vector import VectorGame
 
 
 class SelfPlayVec:
+    render_mode = None
+
     def __init__(self, game, num_envs: int, opponent=None, learner_seat=None, seed=None,
                  max_steps=None, reward_mode="win_loss", **options):
         """opponent: policy(obs, masks) -> actions for all other seats (default random legal).

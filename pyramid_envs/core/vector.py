@@ -58,7 +58,7 @@ class VectorGame:
 
     def step(self, actions):
         if self.check_legal:
-            actions = check_actions(self.game, self.states, self.masks, actions)
+            actions = check_actions(self.game, self.states, self.masks, actions, allow_skip=True)
         self.game.kernels.step(self.states, np.asarray(actions, np.int64), self.rewards)
         stepped = np.asarray(actions) >= 0
         terminated = self.states["terminated"] & stepped

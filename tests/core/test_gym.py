@@ -1,0 +1,63 @@
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import pyramid_envs
+from pyramid_envs.core.gym_env import SingleAgentEnv
+
+IDS = [f"pyramid_envs/{g.title}-v{g.version}" for g in map(pyramid_envs.get_game, pyramid_envs.list_envs())]
+
+
+@pytest.mark.parametrize("env_id", IDS)
+@pytest.mark.parametrize("seat", [0, 1, None])
+def test_gymnasium_check_env(env_id, seat):
+    check_env(gymnasium.make(env_id, learner_seat=seat).unwrapped, skip_render_check=True)
+
+
+@pytest.mark.parametrize("env_id", IDS)
+def test_episode_reward_is_the_learners(env_id):
+    env = gymnasium.make(env_id, learner_seat=1).unwrapped
+    obs, info = env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    done, reward = False, 0.0
+    while not done:
+        a = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        obs, reward, term, trunc, info = env.step(a)
+        done = term or trunc
+    scores = env._states[0]["scores"]
+    assert reward == np.sign(scores[1] - scores[0])
+
+
+@pytest.mark.parametrize("env_id", IDS)
+def test_illegal_action_handling(env_id):
+    env = gymnasium.make(env_id).unwrapped
+    _, info = env.reset(seed=0)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    before = env._states.tobytes()
+    _, reward, term, _, info = env.step(illegal)
+    assert term and reward == -1.0 and info["illegal_action"] and env._states.tobytes() == before
+    with pytest.raises(ValueError, match="reset"):
+        env.step(illegal)
+    strict = gymnasium.make(env_id, illegal_action="raise").unwrapped
+    strict.reset(seed=0)
+    with pytest.raises(ValueError, match=f"illegal action {illegal}"):
+        strict.step(illegal)
+
+
+def test_opponent_policy_and_bad_arguments():
+    seen = []
+
+    def first_legal(obs, masks):
+        seen.append(obs.shape)
+        return masks.argmax(axis=1)
+
+    env = SingleAgentEnv("kheops_v0", opponent=first_legal)
+    _, info = env.reset(seed=0)
+    while not seen:  # a turn may take several steps of the learner
+        _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert seen[0] == (1,) + env.game.obs_shape
+    with pytest.raises(ValueError, match="opponent"):
+        SingleAgentEnv("kheops_v0", opponent="greedy")
+    with pytest.raises(ValueError, match="learner_seat"):
+        SingleAgentEnv("kheops_v0", learner_seat=2)

@@ -1,0 +1,36 @@
+import gymnasium
+import pytest
+
+import pyramid_envs
+
+
+def test_list_and_make():
+    assert "kheops_v0" in pyramid_envs.list_envs()
+    env = pyramid_envs.make("kheops_v0")
+    env.reset(seed=1)
+    assert env.agents == ["player_0", "player_1"]
+
+
+def test_unknown_env_lists_valid_ones():
+    with pytest.raises(ValueError, match="kheops_v0"):
+        pyramid_envs.make("kheops_v9")
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"colour": "red"}, "valid options"),
+    ({"num_players": 3}, "choose one of"),
+    ({"render_mode": "video"}, "render_mode"),
+    ({"reward_mode": "elo"}, "reward_mode"),
+    ({"max_steps": 0}, "max_steps"),
+])
+def test_bad_options_are_named(kwargs, words):
+    with pytest.raises(ValueError, match=words):
+        pyramid_envs.make("kheops_v0", **kwargs)
+
+
+@pytest.mark.parametrize("name", pyramid_envs.list_envs())
+def test_gymnasium_ids_are_registered(name):
+    game = pyramid_envs.get_game(name)
+    env = gymnasium.make(f"pyramid_envs/{game.title}-v{game.version}")
+    obs, info = env.reset(seed=0)
+    assert obs.shape == game.obs_shape and info["action_mask"].any()

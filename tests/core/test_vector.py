@@ -1,0 +1,109 @@
+"""The batched layers: B games in one kernel call behave as B games played alone."""
+import numpy as np
+import pytest
+
+import pyramid_envs
+from pyramid_envs.core import RandomPolicy, SelfPlayVec, VectorGame
+
+ENVS = pyramid_envs.list_envs()
+
+
+@pytest.mark.parametrize("name", ENVS)
+def test_batch_equals_games_alone(name):
+    game = pyramid_envs.get_game(name)
+    B = 16
+    batch = game.new_states(B)
+    game.reset(batch, list(range(B)))
+    alone = [game.new_states(1) for _ in range(B)]
+    for b in range(B):
+        game.reset(alone[b], [b])
+    policy = RandomPolicy(0)
+    for _ in range(400):
+        masks = game.legal_mask(batch)
+        obs = game.observe(batch, batch["current_player"])
+        live = ~batch["terminated"]
+        if not live.any():
+            break
+        actions = np.where(live, policy(obs, masks | ~live[:, None]), -1)
+        rewards = game.step(batch, actions)
+        for b in range(B):
+            if actions[b] < 0:
+                continue
+            m1 = game.legal_mask(alone[b])
+            o1 = game.observe(alone[b], alone[b]["current_player"])
+            assert np.array_equal(m1[0], masks[b]) and np.array_equal(o1[0], obs[b])
+            r1 = game.step(alone[b], [actions[b]])
+            assert np.array_equal(r1[0], rewards[b])
+            assert alone[b].tobytes() == batch[b:b + 1].tobytes()
+    assert batch["terminated"].all()
+
+
+@pytest.mark.parametrize("name", ENVS)
+def test_vector_auto_reset_and_illegal_actions(name):
+    vec = VectorGame(pyramid_envs.get_game(name), 8, seed=0)
+    obs, masks = vec.reset()
+    before = vec.states.tobytes()
+    bad = masks.argmin(axis=1)
+    with pytest.raises(ValueError, match="illegal action"):
+        vec.step(bad)
+    assert vec.states.tobytes() == before
+    policy = RandomPolicy(1)
+    finished = 0
+    while finished < 10:
+        acts = policy(obs, masks)
+        acts[0] = -1  # game 0 sits still
+        obs, masks, rewards, term, trunc, info = vec.step(acts)
+        assert vec.states[0]["steps"] == 0 and not term[0]
+        if term.any():
+            idx = info["done_index"]
+            assert set(np.flatnonzero(term)) == set(idx)
+            assert info["final_states"]["terminated"].all()
+            assert (vec.states[idx]["steps"] == 0).all()
+            assert np.allclose(rewards[idx].sum(axis=1), 0.0) and (np.abs(rewards[idx]) == 1).any()
+            finished += len(idx)
+        assert masks[vec.states["terminated"] == 0].any(axis=1).all()
+
+
+def test_vector_truncation():
+    vec = VectorGame(pyramid_envs.get_game("kheops_v0"), 4, seed=0, max_steps=5)
+    obs, masks = vec.reset()
+    policy = RandomPolicy(2)
+    for i in range(5):
+        obs, masks, rewards, term, trunc, info = vec.step(policy(obs, masks))
+    assert trunc.all() and not term.any() and (rewards == 0).all()
+    assert (vec.states["steps"] == 0).all()
+
+
+@pytest.mark.parametrize("seat", [0, 1, None])
+def test_selfplay_learner_gets_its_own_reward(seat):
+    env = SelfPlayVec(pyramid_envs.get_game("kheops_v0"), 8, learner_seat=seat, seed=3)
+    obs = env.reset()
+    policy = RandomPolicy(4)
+    ended = 0
+    while ended < 24:
+        assert (env.vec.current_player == env.learner_seat).all()
+        obs, rewards, dones, infos = env.step(policy(obs, env.action_masks()))
+        for b in np.flatnonzero(dones):
+            me = infos[b]["learner_seat"]
+            s = infos[b]["scores"]
+            assert rewards[b] == np.sign(s[me] - s[1 - me])
+            assert infos[b]["terminal_observation"].shape == obs.shape[1:]
+            ended += 1
+        assert (rewards[~dones] == 0).all()
+    if seat is not None:
+        assert (env.learner_seat == seat).all()
+
+
+def test_maskable_ppo_trains_on_the_selfplay_vec_env():
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib import MaskablePPO
+
+    from pyramid_envs.core.sb3 import SB3SelfPlayVecEnv
+
+    venv = SB3SelfPlayVecEnv(SelfPlayVec(pyramid_envs.get_game("kheops_v0"), 4, seed=0))
+    model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, n_epochs=1, seed=0,
+                        policy_kwargs={"net_arch": [32]}, device="cpu")
+    model.learn(256)  # VectorGame checks every action against the mask: an illegal one raises
+    obs = venv.reset()
+    actions, _ = model.predict(obs, action_masks=venv.action_masks())
+    assert venv.action_masks()[np.arange(4), actions].all()

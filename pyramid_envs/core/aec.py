@@ -7,7 +7,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .checks import RENDER_MODES, check_actions, check_env_args, final_rewards
+from .checks import RENDER_MODES, check_env_args, check_one_action, final_rewards
 
 
 class PyramidAECEnv(AECEnv):
@@ -41,6 +41,9 @@ class PyramidAECEnv(AECEnv):
         self._states = game.new_states(1)
         self._mask = np.zeros((1, game.num_actions), np.int8)
         self._rewards = np.zeros((1, game.max_players), np.float32)
+        self._action = np.zeros(1, np.int64)
+        self._seat = np.zeros(1, np.int64)
+        self._obs = np.zeros((1,) + tuple(game.obs_shape), np.float32)
         self._seeds = np.random.SeedSequence()
         self.rewards = {}
         self._cumulative_rewards = {}
@@ -74,20 +77,18 @@ class PyramidAECEnv(AECEnv):
         self.agent_selection = self.possible_agents[int(self._states[0]["current_player"])]
 
     def observe(self, agent):
-        seat = self.possible_agents.index(agent)
-        obs = self.game.observe(self._states, [seat])[0]
+        self._seat[0] = self.possible_agents.index(agent)
+        self.game.kernels.observe(self._states, self._seat, self._obs)
         mask = self._mask[0].copy() if agent == self.agent_selection else np.zeros_like(self._mask[0])
-        return {"observation": obs, "action_mask": mask}
+        return {"observation": self._obs[0].copy(), "action_mask": mask}
 
     def step(self, action):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
-        if action is None or isinstance(action, bool) or not np.issubdtype(np.asarray(action).dtype, np.integer):
-            raise ValueError(f"action must be an integer in [0, {self.game.num_actions}), got {action!r}")
-        a = check_actions(self.game, self._states, self._mask, np.array([action]))
+        self._action[0] = check_one_action(self.game, self._states, self._mask[0], action)
         self._cumulative_rewards[agent] = 0.0
-        self.game.kernels.step(self._states, a, self._rewards)
+        self.game.kernels.step(self._states, self._action, self._rewards)
         s = self._states[0]
         self.rewards = {x: 0.0 for x in self.agents}
         if s["terminated"]:

@@ -27,11 +27,25 @@ def check_actions(game, states, masks, actions, allow_skip=False):
     ok[inside] = masks[np.flatnonzero(inside), actions[inside]] != 0
     if not ok.all():
         b = int(np.flatnonzero(~ok)[0])
-        a = int(actions[b])
-        what = game.action_to_str(states[b:b + 1], a) if inside[b] else "out of range"
-        raise ValueError(f"illegal action {a} ({what}) in game {b}; legal now: "
-                         f"{np.flatnonzero(masks[b]).tolist()[:20]}{' ...' if masks[b].sum() > 20 else ''}")
+        raise illegal_action_error(game, states[b:b + 1], masks[b], int(actions[b]), f" in game {b}")
     return actions.astype(np.int64)
+
+
+def check_one_action(game, state, mask, action) -> int:
+    """Scalar fast path of check_actions for one game (the AEC and Gymnasium envs)."""
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise ValueError(f"action must be an integer in [0, {game.num_actions}), got {action!r}")
+    a = int(action)
+    if not (0 <= a < game.num_actions and mask[a]):
+        raise illegal_action_error(game, state, mask, a)
+    return a
+
+
+def illegal_action_error(game, state, mask, a, where=""):
+    what = game.action_to_str(state, a) if 0 <= a < game.num_actions else "out of range"
+    legal = np.flatnonzero(mask)
+    return ValueError(f"illegal action {a} ({what}){where}; legal now: "
+                      f"{legal.tolist()[:20]}{' ...' if len(legal) > 20 else ''}")
 
 
 def final_rewards(states, win_loss, reward_mode):

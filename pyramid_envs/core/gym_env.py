@@ -6,7 +6,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from .checks import check_actions, check_env_args, final_rewards
+from .checks import check_env_args, check_one_action, final_rewards
 from .policies import sample_legal
 
 
@@ -93,7 +93,7 @@ class SingleAgentEnv(gymnasium.Env):
         if self._states[0]["terminated"] or self._illegal_end:
             raise ValueError("the episode is over: call reset()")
         try:
-            a = check_actions(self.game, self._states, self._mask, np.array([action]))[0]
+            a = check_one_action(self.game, self._states, self._mask[0], action)
         except ValueError:
             if self.illegal_action == "raise":
                 raise

@@ -76,10 +76,13 @@ class Game:
     from_dict: Callable     # (dict) -> 1-element state array; ValueError on bad input
     action_to_str: Callable  # (state, action) -> str
     str_to_action: Callable  # (state, str) -> int; ValueError on unknown text
-    render_ansi: Callable    # (state) -> str
+    render_ansi: Callable    # (state, seat=None) -> str; with a seat, only what it may see
     render_rgb: Callable     # (state) -> uint8[H, W, 3]
     score_sheet: Callable    # (state) -> str, the final tally in words
     seat_names: tuple = field(default=())  # printable names per seat, e.g. colours
+    # heuristic value of each state for a seat, for greedy and planning agents:
+    # evaluate(states, seats int64[B], out float64[B]); higher is better for that seat
+    evaluate: Callable | None = None
 
     def __post_init__(self):
         missing = [f for f in REQUIRED_FIELDS if f not in self.state_dtype.names]

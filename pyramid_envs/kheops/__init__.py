@@ -1,6 +1,7 @@
 """Kheops (Faidutti & Laget, 2008): two-player tile laying for control of networks."""
 from ..core.game import Game, Kernels, Option
 from . import rules, spec
+from .heuristic import evaluate
 from .codec import action_to_str, from_dict, str_to_action, to_dict
 from .render import render_ansi, render_rgb, score_sheet
 
@@ -23,4 +24,5 @@ GAME = Game(
     render_rgb=render_rgb,
     score_sheet=score_sheet,
     seat_names=spec.SEAT_NAMES,
+    evaluate=evaluate,
 )

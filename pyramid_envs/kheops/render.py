@@ -18,7 +18,8 @@ def _cell_token(s, c):
     return "CR"[int(spec.TILE_KIND[t])] + spec.SYMBOL_CODES[spec.TILE_SYMBOL[t]] + str(op) + pawn
 
 
-def render_ansi(state):
+def render_ansi(state, seat=None):
+    """The board as text; with `seat`, only what that seat may see (the other hand hidden)."""
     s = _one(state)
     lines = []
     for r in range(spec.ROWS):
@@ -29,6 +30,8 @@ def render_ansi(state):
     lines.append("symbols: " + ", ".join(f"{k} {n}" for k, n in zip(spec.SYMBOL_CODES, spec.SYMBOL_NAMES)))
     for p in range(2):
         hand = ", ".join(f"{j + 1}: {tile_name(t)}" for j, t in enumerate(s["hand"][p]) if t >= 0)
+        if seat is not None and p != seat:
+            hand = f"{int((s['hand'][p] >= 0).sum())} hidden tiles"
         supply = " ".join(f"{n}={s['supply'][p, k]}" for k, n in enumerate(spec.PAWN_NAMES))
         lines.append(f"{spec.SEAT_NAMES[p]}: hand [{hand}]  supply {supply}  removed={s['removed'][p]}")
     if s["terminated"]:

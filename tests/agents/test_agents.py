@@ -1,0 +1,126 @@
+import re
+import json
+
+import numpy as np
+import pytest
+
+import pyramid_envs
+from agents.arena import resolve_env, run_arena, seatings, to_json
+from agents.base import SeatView
+from agents.ismcts import ISMCTSAgent
+from agents.play import play
+from agents.ratings import bradley_terry, wilson
+from agents.registry import make_agent, parse_spec
+
+ENVS = pyramid_envs.list_envs()
+
+
+@pytest.mark.parametrize("name", ENVS)
+def test_agents_play_only_legal_actions(name):
+    # the arena checks every action against the mask and raises on an illegal one
+    result = run_arena(name, ["random", "greedy", "ismcts:sims=16"], games=12, seed=1, batch=12)
+    assert len(result.seats) == 12 and not result.truncated.any()
+
+
+def test_seat_rotation_is_exact():
+    for k, p in [(2, 2), (3, 2), (4, 2), (2, 3), (3, 3), (5, 4)]:
+        cycle = np.array(seatings(k, p))
+        for agent in range(k):
+            per_seat = (cycle == agent).sum(axis=0)
+            assert (per_seat == per_seat[0]).all() and per_seat[0] > 0, (k, p)
+    result = run_arena("kheops", ["random", "greedy"], games=10, seed=0)
+    assert (result.seats[:, 0] == 0).sum() == (result.seats[:, 0] == 1).sum() == 5
+
+
+def test_bradley_terry_recovers_known_ratings():
+    rng = np.random.default_rng(0)
+    true = np.array([0.0, 150.0, 300.0, -200.0])
+    results = []
+    for _ in range(30000):
+        i, j = rng.choice(4, 2, replace=False)
+        p = 1 / (1 + 10 ** ((true[j] - true[i]) / 400))
+        u = rng.random()
+        results.append((i, j, 1.0 if u < p - 0.05 else 0.5 if u < p + 0.05 else 0.0))
+    elo, se = bradley_terry(results, 4)
+    assert np.allclose(elo - elo[0], true - true[0], atol=4 * se.max() + 5)
+    assert (se > 0).all() and (se < 10).all()
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and hi - lo < 0.2
+
+
+def test_seeded_arena_repeats_exactly():
+    a = to_json(run_arena("kheops", ["random", "greedy"], games=8, seed=5))
+    b = to_json(run_arena("kheops", ["random", "greedy"], games=8, seed=5))
+    c = to_json(run_arena("kheops", ["random", "greedy"], games=8, seed=6))
+    assert json.dumps(a) == json.dumps(b) != json.dumps(c)
+
+
+def test_greedy_beats_random():
+    result = run_arena("kheops", ["random", "greedy"], games=40, seed=2)
+    pair = result.pairs[0]
+    assert pair["loss_rate"] > 0.8  # random's losses against greedy
+
+
+def test_ismcts_ignores_what_its_seat_cannot_see():
+    game = pyramid_envs.get_game("kheops_v0")
+    st = game.new_states(1)
+    game.reset(st, [3])
+    policy = make_agent("random", seed=0)
+    for _ in range(9):
+        game.step(st, policy(None, game.legal_mask(st)))
+    seat = int(st[0]["current_player"])
+    other = game.determinize(st, [seat], [77])
+    assert other.tobytes() != st.tobytes()
+    masks = game.legal_mask(st)
+    picks = [ISMCTSAgent(sims=64, seed=1).act(game.observe(s, [seat]), masks, SeatView(game, s, [seat]))[0]
+             for s in (st, other)]
+    assert picks[0] == picks[1]
+
+
+def test_agent_specs_and_errors():
+    assert parse_spec("ismcts:sims=50,c=0.5,rollout=random") == (
+        "ismcts", {"sims": 50, "c": 0.5, "rollout": "random"})
+    with pytest.raises(ValueError, match="unknown agent"):
+        make_agent("alphazero")
+    with pytest.raises(ValueError, match="no option"):
+        make_agent("ismcts:depth=3")
+    with pytest.raises(ValueError, match="key=value"):
+        make_agent("ismcts:400")
+    with pytest.raises(ValueError, match="unknown game"):
+        resolve_env("chess")
+
+
+def test_policy_agent_loads_a_checkpoint(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib import MaskablePPO
+
+    from pyramid_envs.core import SelfPlayVec
+    from pyramid_envs.core.sb3 import SB3SelfPlayVecEnv
+
+    venv = SB3SelfPlayVecEnv(SelfPlayVec(pyramid_envs.get_game("kheops_v0"), 2, seed=0))
+    model = MaskablePPO("MlpPolicy", venv, n_steps=32, batch_size=32, n_epochs=1, seed=0,
+                        policy_kwargs={"net_arch": [16]}, device="cpu")
+    model.save(tmp_path / "tiny.zip")
+    result = run_arena("kheops", ["random", f"policy:path={tmp_path / 'tiny.zip'}"], games=4, seed=0)
+    assert len(result.seats) == 4
+
+
+def test_human_play_with_scripted_input():
+    said = []
+    scripted = iter(["what?", "99999"])
+    legal = []
+
+    def say(text):
+        said.append(text)
+        if text.startswith("legal: "):
+            legal.append(text.split()[1])
+
+    def ask(prompt):
+        return next(scripted, None) or legal[-1]
+
+    states = play("kheops", "random", seat=1, seed=3, ask=ask, say=say)
+    assert states[0]["terminated"]
+    assert any("not understood" in s for s in said) and any("not legal now" in s for s in said)
+    assert "wins" in said[-1] or "draw" in said[-1]
+    boards = [s for s in said[:-1] if "White: hand [" in s]  # what the Red player was shown
+    assert boards and all(re.match(r"\d hidden tiles", b.split("White: hand [")[1]) for b in boards)

@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from .checks import check_actions
 from .rng import seed_to_u64
 
 # Fields the generic layers read from every game's state record.
@@ -129,9 +130,12 @@ class Game:
         return out
 
     def step(self, states, actions, rewards_out: np.ndarray | None = None) -> np.ndarray:
+        """Apply one action per game (-1: leave it). An illegal action raises ValueError
+        and changes nothing; the raw kernel (kernels.step) trusts its input."""
+        actions = check_actions(self, states, self.legal_mask(states), actions, allow_skip=True)
         if rewards_out is None:
             rewards_out = np.zeros((len(states), self.max_players), np.float32)
-        self.kernels.step(states, np.asarray(actions, np.int64), rewards_out)
+        self.kernels.step(states, actions, rewards_out)
         return rewards_out
 
     def observe(self, states, seats, out: np.ndarray | None = None) -> np.ndarray:

@@ -107,3 +107,19 @@ def test_maskable_ppo_trains_on_the_selfplay_vec_env():
     obs = venv.reset()
     actions, _ = model.predict(obs, action_masks=venv.action_masks())
     assert venv.action_masks()[np.arange(4), actions].all()
+
+
+@pytest.mark.parametrize("name", ENVS)
+def test_game_step_rejects_illegal_actions_and_changes_nothing(name):
+    game = pyramid_envs.get_game(name)
+    st = game.new_states(3)
+    game.reset(st, [0, 1, 2])
+    before = st.tobytes()
+    masks = game.legal_mask(st)
+    bad = masks.argmax(axis=1)
+    bad[1] = int(np.flatnonzero(masks[1] == 0)[0])
+    with pytest.raises(ValueError, match="in game 1"):
+        game.step(st, bad)
+    with pytest.raises(ValueError, match="out of range"):
+        game.step(st, [-1, game.num_actions, -1])
+    assert st.tobytes() == before

@@ -115,6 +115,7 @@ def play_games(game, agents, seat_table, seed, batch, max_steps, options, progre
 
 def run_arena(env, agent_specs, games, num_players=None, seed=0, batch=256, max_steps=10_000,
               progress=None) -> ArenaResult:
+    """agent_specs: agent names with options ("ismcts:sims=200") or Agent objects."""
     env = resolve_env(env)
     game = pyramid_envs.get_game(env)
     options = game.resolve_options({} if num_players is None else {"num_players": num_players})
@@ -122,7 +123,9 @@ def run_arena(env, agent_specs, games, num_players=None, seed=0, batch=256, max_
     if len(agent_specs) < 1:
         raise ValueError("name at least one agent")
     child = np.random.SeedSequence(seed).spawn(len(agent_specs) + 1)
-    agents = [make_agent(s, seed=int(c.generate_state(1)[0])) for s, c in zip(agent_specs, child)]
+    agents = [make_agent(s, seed=int(c.generate_state(1)[0])) if isinstance(s, str) else s
+              for s, c in zip(agent_specs, child)]
+    agent_specs = [a.name for a in agents]
     cycle = seatings(len(agents), P)
     rounds = -(-games // len(cycle))
     seat_table = np.array(cycle * rounds, np.int64)
@@ -153,17 +156,18 @@ def mean_scores(result):
 
 
 def table(result) -> str:
+    w = max(12, *(len(a) for a in result.agents)) + 2
     lines = [f"{result.env}: {len(result.seats)} games, {result.num_players} players, "
              f"{int(result.truncated.sum())} truncated"]
-    lines.append(f"{'agent':<28}{'Elo':>8}{'95% CI':>18}{'mean score':>12}")
+    lines.append(f"{'agent':<{w}}{'Elo':>8}{'95% CI':>18}{'mean score':>12}")
     for k, name in enumerate(result.agents):
         lo, hi = result.elo[k] - 1.96 * result.elo_se[k], result.elo[k] + 1.96 * result.elo_se[k]
-        lines.append(f"{name:<28}{result.elo[k]:>8.0f}{f'[{lo:.0f}, {hi:.0f}]':>18}{mean_scores(result)[k]:>12.2f}")
+        lines.append(f"{name:<{w}}{result.elo[k]:>8.0f}{f'[{lo:.0f}, {hi:.0f}]':>18}{mean_scores(result)[k]:>12.2f}")
     lines.append("")
-    lines.append(f"{'agent':<24}{'opponent':<24}{'games':>6}{'win':>7}{'draw':>7}{'loss':>7}{'win 95% CI':>18}")
+    lines.append(f"{'agent':<{w}}{'opponent':<{w}}{'games':>6}{'win':>7}{'draw':>7}{'loss':>7}{'win 95% CI':>18}")
     for p in result.pairs:
         lo, hi = p["win_ci"]
-        lines.append(f"{p['agent']:<24}{p['opponent']:<24}{p['games']:>6}{p['win_rate']:>7.3f}"
+        lines.append(f"{p['agent']:<{w}}{p['opponent']:<{w}}{p['games']:>6}{p['win_rate']:>7.3f}"
                      f"{p['draw_rate']:>7.3f}{p['loss_rate']:>7.3f}{f'[{lo:.3f}, {hi:.3f}]':>18}")
     return "\n".join(lines)
 

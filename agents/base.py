@@ -9,26 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from pyramid_envs.core.view import SeatView
 
-class SeatView:
-    """Planner access to n games, each through the eyes of one seat."""
-
-    def __init__(self, game, states, seats):
-        self.game = game
-        self._states = states
-        self.seats = np.asarray(seats, np.int64)
-
-    def __len__(self):
-        return len(self._states)
-
-    def determinize(self, seeds, repeat: int = 1) -> np.ndarray:
-        """`repeat` resampled copies of every game (game-major: copy k of game i at i*repeat+k),
-        each consistent with what its seat has seen."""
-        states = np.repeat(self._states, repeat)
-        seats = np.repeat(self.seats, repeat)
-        seeds = np.asarray(seeds, np.uint64)
-        self.game.kernels.determinize(states, seats, seeds)
-        return states
+__all__ = ["Agent", "SeatView", "pick_best"]
 
 
 class Agent:

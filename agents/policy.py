@@ -18,6 +18,13 @@ class PolicyAgent(Agent):
         if seed is not None:
             self.model.set_random_seed(seed)
 
+    @classmethod
+    def from_model(cls, model, name="learner", deterministic=True):
+        """Wrap a live MaskablePPO model (sharing its weights) as an agent."""
+        agent = cls.__new__(cls)
+        agent.model, agent.deterministic, agent.name = model, deterministic, name
+        return agent
+
     def act(self, obs, masks, view=None):
         actions, _ = self.model.predict(np.asarray(obs, np.float32), action_masks=np.asarray(masks, bool),
                                         deterministic=self.deterministic)

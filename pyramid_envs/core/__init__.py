@@ -3,5 +3,6 @@ from .game import Game, Kernels, Option
 from .policies import RandomPolicy, sample_legal
 from .selfplay import SelfPlayVec
 from .vector import VectorGame
+from .view import SeatView
 
-__all__ = ["Game", "Kernels", "Option", "RandomPolicy", "SelfPlayVec", "VectorGame", "sample_legal"]
+__all__ = ["Game", "Kernels", "Option", "RandomPolicy", "SeatView", "SelfPlayVec", "VectorGame", "sample_legal"]

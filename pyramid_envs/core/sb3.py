@@ -1,5 +1,7 @@
 """Stable-Baselines3 VecEnv over SelfPlayVec, so sb3-contrib's MaskablePPO trains on the
 batched core directly. Imported only by code that has the `train` extra installed."""
+import time
+
 import numpy as np
 from stable_baselines3.common.vec_env import VecEnv
 
@@ -11,6 +13,8 @@ class SB3SelfPlayVecEnv(VecEnv):
         self.selfplay = selfplay
         super().__init__(selfplay.num_envs, selfplay.observation_space, selfplay.action_space)
         self._actions = None
+        self.env_seconds = 0.0  # time spent inside the environment (games and opponents)
+        self.env_steps = 0      # learner transitions
 
     def reset(self):
         obs = self.selfplay.reset(self._seeds[0])  # set by VecEnv.seed(), used once
@@ -21,7 +25,11 @@ class SB3SelfPlayVecEnv(VecEnv):
         self._actions = np.asarray(actions, np.int64)
 
     def step_wait(self):
-        return self.selfplay.step(self._actions)
+        t = time.perf_counter()
+        result = self.selfplay.step(self._actions)
+        self.env_seconds += time.perf_counter() - t
+        self.env_steps += self.num_envs
+        return result
 
     def action_masks(self):
         return self.selfplay.action_masks()

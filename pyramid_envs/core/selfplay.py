@@ -11,6 +11,7 @@ import numpy as np
 
 from .policies import RandomPolicy
 from .vector import VectorGame
+from .view import SeatView
 
 
 class SelfPlayVec:
@@ -18,8 +19,12 @@ class SelfPlayVec:
 
     def __init__(self, game, num_envs: int, opponent=None, learner_seat=None, seed=None,
                  max_steps=None, reward_mode="win_loss", **options):
-        """opponent: policy(obs, masks) -> actions for all other seats (default random legal).
-        learner_seat: a fixed seat, or None for a random seat per game."""
+        """learner_seat: a fixed seat, or None for a random seat per game.
+        opponent (plays every other seat; default random legal), one of:
+          - a batch policy callable(obs, masks) -> actions;
+          - an agent with act(obs, masks, view) (view: a SeatView when needs_view is true);
+          - a pool with new_games(games) (called when those games are dealt) and
+            act(obs, masks, view, games), which may pick a different opponent per game."""
         self.vec = VectorGame(game, num_envs, seed=seed, max_steps=max_steps,
                               reward_mode=reward_mode, **options)
         self.game = game
@@ -35,6 +40,7 @@ class SelfPlayVec:
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, tuple(game.obs_shape), np.float32)
         self.action_space = gymnasium.spaces.Discrete(game.num_actions)
         self._obs = np.zeros((num_envs,) + tuple(game.obs_shape), np.float32)
+        self._episode_len = np.zeros(num_envs, np.int64)  # learner decisions in the current game
 
     def _draw_seats(self, idx):
         if self.fixed_seat is None:
@@ -51,8 +57,18 @@ class SelfPlayVec:
             if not idx.size:
                 return
             acts = np.full(self.num_envs, -1, np.int64)
-            acts[idx] = self.opponent(vec.obs[idx], vec.masks[idx])
+            acts[idx] = self._opponent_actions(idx)
             self._absorb(vec.step(acts), rewards, dones, truncs)
+
+    def _opponent_actions(self, idx):
+        vec, opp = self.vec, self.opponent
+        if not hasattr(opp, "act"):
+            return opp(vec.obs[idx], vec.masks[idx])
+        view = SeatView(self.game, vec.states[idx], vec.current_player[idx]) \
+            if getattr(opp, "needs_view", False) else None
+        if hasattr(opp, "new_games"):
+            return opp.act(vec.obs[idx], vec.masks[idx], view, idx)
+        return opp.act(vec.obs[idx], vec.masks[idx], view)
 
     def _absorb(self, result, rewards, dones, truncs):
         _, _, r, term, trunc, info = result
@@ -65,9 +81,14 @@ class SelfPlayVec:
             self._final[idx] = True
             self._final_states[idx] = info["final_states"]
 
+    def _deal(self, idx):
+        self._draw_seats(idx)
+        if hasattr(self.opponent, "new_games"):
+            self.opponent.new_games(idx)
+
     def _restart(self, done_idx):
         """Games that ended were reset by the vector env; draw seats and play up to the learner."""
-        self._draw_seats(done_idx)
+        self._deal(done_idx)
         while True:
             scratch_r = np.zeros(self.num_envs)
             scratch_d = np.ones(self.num_envs, bool)
@@ -79,7 +100,7 @@ class SelfPlayVec:
             if not again.size:
                 return
             done_idx = again
-            self._draw_seats(done_idx)
+            self._deal(done_idx)
 
     def _learner_obs(self):
         self.game.kernels.observe(self.vec.states, self.learner_seat, self._obs)
@@ -91,6 +112,7 @@ class SelfPlayVec:
         self.vec.reset(seed)
         self._final = np.zeros(self.num_envs, bool)
         self._final_states = self.vec.states.copy()
+        self._episode_len[:] = 0
         self._restart(np.arange(self.num_envs))
         return self._learner_obs()
 
@@ -106,6 +128,7 @@ class SelfPlayVec:
         self._absorb(self.vec.step(np.asarray(actions, np.int64)), rewards, dones, truncs)
         self._play_opponents(rewards, dones, truncs)
         infos = [{} for _ in range(self.num_envs)]
+        self._episode_len += 1
         done_idx = np.flatnonzero(dones)
         if done_idx.size:
             final = self._final_states[done_idx]
@@ -115,5 +138,7 @@ class SelfPlayVec:
                 infos[b]["TimeLimit.truncated"] = bool(truncs[b])
                 infos[b]["learner_seat"] = int(self.learner_seat[b])
                 infos[b]["scores"] = final["scores"][k].copy()
+                infos[b]["episode"] = {"r": float(rewards[b]), "l": int(self._episode_len[b])}
+            self._episode_len[done_idx] = 0
             self._restart(done_idx)
         return self._learner_obs(), rewards, dones, infos

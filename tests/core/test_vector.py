@@ -123,3 +123,37 @@ def test_game_step_rejects_illegal_actions_and_changes_nothing(name):
     with pytest.raises(ValueError, match="out of range"):
         game.step(st, [-1, game.num_actions, -1])
     assert st.tobytes() == before
+
+
+def test_selfplay_opponent_protocols():
+    """A pool opponent is told which games are dealt and which games it acts in;
+    an opponent that needs a view gets a SeatView of exactly those games."""
+    game = pyramid_envs.get_game("kheops_v0")
+
+    class Pool:
+        needs_view = True
+
+        def __init__(self):
+            self.dealt, self.policy = [], RandomPolicy(0)
+
+        def new_games(self, games):
+            self.dealt.extend(games.tolist())
+
+        def act(self, obs, masks, view, games):
+            assert len(view) == len(games) == len(obs)
+            assert (view.seats == env.vec.current_player[games]).all()
+            assert (env.vec.current_player[games] != env.learner_seat[games]).all()
+            return self.policy(obs, masks)
+
+    pool = Pool()
+    env = SelfPlayVec(game, 6, opponent=pool, seed=0)
+    obs = env.reset()
+    assert sorted(pool.dealt) == list(range(6))
+    learner = RandomPolicy(1)
+    ended = 0
+    while ended < 6:
+        obs, rewards, dones, infos = env.step(learner(obs, env.action_masks()))
+        ended += int(dones.sum())
+        for b in np.flatnonzero(dones):
+            assert infos[b]["episode"]["r"] == rewards[b] and infos[b]["episode"]["l"] > 0
+    assert len(pool.dealt) == 6 + ended

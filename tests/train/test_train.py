@@ -1,0 +1,38 @@
+"""Smoke training of every game with a *_smoke.yaml config: checkpoints, tensorboard, resume."""
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("sb3_contrib")
+
+from sb3_contrib import MaskablePPO  # noqa: E402
+
+from agents.arena import run_arena  # noqa: E402
+from train.config import load_config  # noqa: E402
+from train.run import train  # noqa: E402
+
+CONFIGS = sorted(Path(__file__).parents[2].joinpath("configs").glob("*_smoke.yaml"))
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=[c.stem for c in CONFIGS])
+def test_smoke_training_checkpoints_logs_and_resumes(config, tmp_path):
+    cfg = load_config(config, ["total_timesteps=256", "eval_every=128", "checkpoint_every=128"])
+    final, callback = train(cfg, tmp_path / "run", progress_bar=False)
+    assert final.exists() and (tmp_path / "run" / "checkpoints" / "step_256.zip").exists()
+    assert list((tmp_path / "run" / "tb").rglob("events.out.tfevents.*"))
+    assert (tmp_path / "run" / "learning_curve.png").exists() and callback.history
+    steps = MaskablePPO.load(final, device="cpu").num_timesteps
+    final2, _ = train(cfg, tmp_path / "resumed", resume=str(final), progress_bar=False)
+    assert MaskablePPO.load(final2, device="cpu").num_timesteps >= steps + 256
+    result = run_arena(cfg["env"], [f"policy:path={final2}", "random"], games=2, seed=0)
+    assert len(result.seats) == 2
+
+
+def test_config_errors():
+    with pytest.raises(ValueError, match="unknown config key"):
+        load_config(None, ["learning_rate=1"])
+    with pytest.raises(ValueError, match="opponents"):
+        load_config(None, ["opponents={alphazero: 1}"])
+    with pytest.raises(ValueError, match="key=value"):
+        load_config(None, ["total_timesteps"])
+    assert load_config(None, ["ppo.learning_rate=0.001"])["ppo"]["learning_rate"] == 0.001

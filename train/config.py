@@ -1,0 +1,79 @@
+"""Training configuration: a YAML file of every hyperparameter, plus command-line overrides."""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import yaml
+
+DEFAULTS = {
+    "env": "kheops_v0",
+    "env_options": {},          # game options, e.g. {num_players: 2}
+    "seed": 0,
+    "num_envs": 64,             # games stepped side by side by the batched core
+    "total_timesteps": 200_000,
+    "max_steps": 2000,          # truncates endless games
+    "reward_mode": "win_loss",
+    "ppo": {                    # sb3-contrib MaskablePPO arguments
+        "learning_rate": 3.0e-4, "n_steps": 64, "batch_size": 1024, "n_epochs": 4,
+        "gamma": 0.995, "gae_lambda": 0.95, "clip_range": 0.2, "ent_coef": 0.01,
+        "vf_coef": 0.5, "max_grad_norm": 0.5,
+    },
+    "net_arch": [256, 256],
+    "opponents": {              # share of games against each opponent kind
+        "latest": 0.4,          # the learner's current weights
+        "pool": 0.3,            # a past snapshot of the learner
+        "random": 0.15,
+        "greedy": 0.15,
+    },
+    "pool_size": 10,
+    "snapshot_every": 20_000,   # env steps between snapshots into the pool
+    "eval_every": 50_000,       # env steps between evaluations
+    "eval_games": 40,           # arena games per evaluation opponent
+    "checkpoint_every": 50_000,
+    "final_eval_games": 200,
+    "final_eval_agents": ["random", "greedy"],
+}
+
+
+def _merge(base, extra, where=""):
+    for key, value in extra.items():
+        if key not in base:
+            raise ValueError(f"unknown config key {where}{key!r}; valid: {sorted(base)}")
+        if isinstance(base[key], dict) and key not in ("env_options", "opponents"):
+            if not isinstance(value, dict):
+                raise ValueError(f"config key {where}{key} must be a mapping")
+            _merge(base[key], value, f"{where}{key}.")
+        else:
+            base[key] = value
+    return base
+
+
+def load_config(path: str | Path | None, overrides: list[str] = ()) -> dict:
+    """DEFAULTS, updated by the YAML file, updated by 'a.b=value' overrides (YAML values)."""
+    cfg = copy.deepcopy(DEFAULTS)
+    if path is not None:
+        data = yaml.safe_load(Path(path).read_text()) or {}
+        if not isinstance(data, dict):
+            raise ValueError(f"{path}: a config is a mapping of keys to values")
+        _merge(cfg, data)
+    for item in overrides:
+        key, eq, raw = item.partition("=")
+        if not eq:
+            raise ValueError(f"override {item!r} must look like key=value")
+        nested = yaml.safe_load(raw)
+        for part in reversed(key.split(".")):
+            nested = {part: nested}
+        _merge(cfg, nested)
+    shares = cfg["opponents"]
+    unknown = set(shares) - {"latest", "pool"} - _agent_names()
+    if unknown or not shares or any(v < 0 for v in shares.values()) or sum(shares.values()) <= 0:
+        raise ValueError(f"opponents must give non-negative shares to latest, pool or agents "
+                         f"{sorted(_agent_names())}; got {shares}")
+    return cfg
+
+
+def _agent_names():
+    from agents.registry import AGENTS
+
+    return set(AGENTS)

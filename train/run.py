@@ -1,0 +1,137 @@
+"""Self-play training with sb3-contrib MaskablePPO on the batched core."""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import yaml
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
+
+import pyramid_envs
+from agents.arena import run_arena, table, to_json, write_csv, plot
+from agents.policy import PolicyAgent
+from agents.ratings import bradley_terry
+from pyramid_envs.core import SelfPlayVec
+from pyramid_envs.core.sb3 import SB3SelfPlayVecEnv
+
+from .plots import learning_curve
+from .pool import OpponentPool, TorchPolicy
+
+
+class SelfPlayCallback(BaseCallback):
+    """Snapshots into the pool, evaluations in the arena, checkpoints, speed figures."""
+
+    def __init__(self, cfg, pool, venv, out: Path):
+        super().__init__()
+        self.cfg, self.pool, self.venv, self.out = cfg, pool, venv, out
+        self.history = []
+
+    def _on_training_start(self):
+        self.pool.set_learner(self.model.policy)
+        start = self.num_timesteps
+        self.next = {k: start + self.cfg[k] for k in ("snapshot_every", "eval_every", "checkpoint_every")}
+        self.t0 = time.perf_counter()
+        self.env0 = self.venv.env_seconds
+
+    def _on_step(self):
+        n = self.num_timesteps
+        if n >= self.next["snapshot_every"]:
+            self.pool.add_snapshot(self.model.policy)
+            self.next["snapshot_every"] += self.cfg["snapshot_every"]
+        if n >= self.next["eval_every"]:
+            self.evaluate()
+            self.next["eval_every"] += self.cfg["eval_every"]
+        if n >= self.next["checkpoint_every"]:
+            self.save(f"step_{n}")
+            self.next["checkpoint_every"] += self.cfg["checkpoint_every"]
+        return True
+
+    def _on_rollout_end(self):
+        wall = time.perf_counter() - self.t0
+        env = self.venv.env_seconds - self.env0
+        self.logger.record("speed/env_steps_per_s", self.venv.env_steps / max(self.venv.env_seconds, 1e-9))
+        self.logger.record("speed/env_time_share", env / max(wall, 1e-9))
+        self.logger.record("speed/total_steps_per_s", (self.num_timesteps - self.next["eval_every"]
+                                                        + self.cfg["eval_every"]) / max(wall, 1e-9))
+
+    def save(self, name):
+        path = self.out / "checkpoints" / f"{name}.zip"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.model.save(path)
+        return path
+
+    def evaluate(self):
+        cfg = self.cfg
+        learner = PolicyAgent.from_model(self.model, "learner")
+        row = {"step": int(self.num_timesteps)}
+        comps = []
+        opponents = [a for a in ("random", "greedy")]
+        if self.pool.snapshots:
+            snap = TorchPolicy(self.pool.snapshots[-1].policy, deterministic=True)
+            snap.name = "pool"
+            opponents.append(snap)
+        for k, opp in enumerate(opponents):
+            res = run_arena(cfg["env"], [learner, opp], cfg["eval_games"], seed=cfg["seed"] + k + row["step"],
+                            max_steps=cfg["max_steps"], **_players(cfg))
+            pair = res.pairs[0]
+            name = opp if isinstance(opp, str) else "pool"
+            row[f"win_rate/{name}"] = pair["win_rate"]
+            self.logger.record(f"eval/win_rate_{name}", pair["win_rate"])
+            if isinstance(opp, str):
+                comps += [(0 if i == 0 else k + 1, k + 1 if i == 0 else 0, s)
+                          for (i, j, s) in res.comparisons()]
+        elo, _ = bradley_terry(comps, 3)
+        row["elo_vs_random"] = float(elo[0] - elo[1])
+        self.logger.record("eval/elo_vs_random", row["elo_vs_random"])
+        self.history.append(row)
+        learning_curve(self.history, self.out / "learning_curve.png", f"{cfg['env']} self-play")
+        (self.out / "history.json").write_text(json.dumps(self.history, indent=1) + "\n")
+
+
+def _players(cfg):
+    n = cfg["env_options"].get("num_players")
+    return {} if n is None else {"num_players": n}
+
+
+def train(cfg: dict, out: str | Path, resume: str | None = None, progress_bar=True, verbose=0):
+    """Run one training; returns the path of the final checkpoint."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
+    game = pyramid_envs.get_game(cfg["env"])
+    pool = OpponentPool(cfg["num_envs"], cfg["opponents"], cfg["pool_size"], seed=cfg["seed"])
+    selfplay = SelfPlayVec(game, cfg["num_envs"], opponent=pool, learner_seat=None, seed=cfg["seed"],
+                           max_steps=cfg["max_steps"], reward_mode=cfg["reward_mode"], **cfg["env_options"])
+    venv = SB3SelfPlayVecEnv(selfplay)
+    venv.seed(cfg["seed"])
+    if resume:
+        model = MaskablePPO.load(resume, env=venv, device="cpu", tensorboard_log=str(out / "tb"))
+    else:
+        model = MaskablePPO("MlpPolicy", venv, seed=cfg["seed"], device="cpu", verbose=verbose,
+                            tensorboard_log=str(out / "tb"),
+                            policy_kwargs={"net_arch": list(cfg["net_arch"])}, **cfg["ppo"])
+    pool.set_learner(model.policy)  # the pool acts from reset, before training starts
+    callback = SelfPlayCallback(cfg, pool, venv, out)
+    model.learn(cfg["total_timesteps"], callback=callback, progress_bar=progress_bar,
+                reset_num_timesteps=resume is None, tb_log_name="selfplay")
+    final = callback.save("final")
+    callback.evaluate()
+    return final, callback
+
+
+def evaluate_checkpoint(cfg, checkpoint, out: Path, games=None):
+    """Arena of the checkpoint against the configured baselines; writes arena.* under out."""
+    trained = PolicyAgent(str(checkpoint))
+    trained.name = "trained"
+    agents = [trained] + list(cfg["final_eval_agents"])
+    result = run_arena(cfg["env"], agents, games or cfg["final_eval_games"], seed=cfg["seed"],
+                       max_steps=cfg["max_steps"], **_players(cfg))
+    (out / "arena.json").write_text(json.dumps(to_json(result), indent=1) + "\n")
+    write_csv(result, out / "arena.csv")
+    plot(result, out / "ratings.png")
+    return result, table(result)
+
+
+__all__ = ["train", "evaluate_checkpoint"]

@@ -197,15 +197,18 @@ def _fill_mask(s, m):
     if ph == PH_PAWN:
         sup = s.supply[p]
         mummy_in_play = sup[MUMMY] == 0
+        allow = (sup[WORKER] > 0, sup[PRIEST] > 0 and mummy_in_play,
+                 sup[MUMMY] > 0, sup[PHARAOH] > 0 and mummy_in_play)
         for c in range(NUM_CELLS):
             if not _placeable(s, c):
                 continue
             if s.pawn_owner[c] < 0:
-                for k in range(NUM_PAWN_KINDS):
-                    if sup[k] > 0 and (k == WORKER or k == MUMMY or mummy_in_play):
-                        m[A_PAWN + k * NUM_CELLS + c] = 1
-            elif s.pawn_owner[c] == o and s.pawn_kind[c] == WORKER and sup[MUMMY] > 0:
-                m[A_PAWN + MUMMY * NUM_CELLS + c] = 1
+                m[A_PAWN + WORKER * NUM_CELLS + c] = allow[WORKER]
+                m[A_PAWN + PRIEST * NUM_CELLS + c] = allow[PRIEST]
+                m[A_PAWN + MUMMY * NUM_CELLS + c] = allow[MUMMY]
+                m[A_PAWN + PHARAOH * NUM_CELLS + c] = allow[PHARAOH]
+            elif s.pawn_owner[c] == o and s.pawn_kind[c] == WORKER:
+                m[A_PAWN + MUMMY * NUM_CELLS + c] = allow[MUMMY]
     elif ph == PH_PIVOT_CORRIDOR or ph == PH_PIVOT_ROOM:
         kind = CORRIDOR if ph == PH_PIVOT_CORRIDOR else ROOM
         for c in range(NUM_CELLS):
@@ -319,39 +322,41 @@ def step(states, actions, rewards):
         _apply(states[b], actions[b], rewards[b])
 
 
-@njit(cache=True)
-def _tile_type(t):
-    if TILE_KIND[t] == ROOM:
-        return TILE_NUM_OPEN[t] - 1
-    return 3 + TILE_NUM_OPEN[t] - 2
+# Observation lookup tables, indexed by tile + 1 so an empty cell (-1) reads row 0.
+# A cell's 16 tile features per (tile, rotation): present, room, 3 openings, 11 symbols.
+_CELL_TILE_F = np.zeros((NUM_TILES + 1, 3, 16), np.float32)
+for _t in range(NUM_TILES):
+    for _r in range(3):
+        _CELL_TILE_F[_t + 1, _r, 0] = 1.0
+        _CELL_TILE_F[_t + 1, _r, 1] = TILE_KIND[_t]
+        for _k in range(3):
+            _CELL_TILE_F[_t + 1, _r, 2 + _k] = (TILE_OPEN[_t, _r] >> _k) & 1
+        if TILE_SYMBOL[_t] > 0:
+            _CELL_TILE_F[_t + 1, _r, 4 + TILE_SYMBOL[_t]] = 1.0
+_TILE_TYPE = np.array([TILE_NUM_OPEN[_t] - 1 if TILE_KIND[_t] == ROOM else 1 + TILE_NUM_OPEN[_t]
+                       for _t in range(NUM_TILES)], np.int64)  # room 1/2/3 -> 0..2, corridor 2/3 -> 3, 4
 
 
 @njit(cache=True)
 def _observe_one(s, seat, f):
     o = 1 - seat
-    f[:] = 0.0
-    for c in range(NUM_CELLS):
+    seen = np.uint64(0)  # tiles this seat has seen, as a bit set (50 tiles < 64 bits)
+    for c in range(NUM_CELLS):  # every one of a cell's 26 features is written
         base = c * CELL_FEATURES
         t = s.cell_tile[c]
         if t >= 0:
-            f[base] = 1.0
-            f[base + 1] = TILE_KIND[t]
-            op = TILE_OPEN[t, s.cell_rot[c]]
-            for k in range(3):
-                f[base + 2 + k] = (op >> k) & 1
-            if TILE_SYMBOL[t] > 0:
-                f[base + 4 + TILE_SYMBOL[t]] = 1.0
+            seen |= np.uint64(1) << np.uint64(t)
+        row = _CELL_TILE_F[t + 1, s.cell_rot[c]]
+        for j in range(16):
+            f[base + j] = row[j]
+        for j in range(8):
+            f[base + 16 + j] = 0.0
         if s.pawn_owner[c] >= 0:
             f[base + 16 + 4 * (s.pawn_owner[c] != seat) + s.pawn_kind[c]] = 1.0
-        if s.last_placed == c:
-            f[base + 24] = 1.0
-        if s.selected == c:
-            f[base + 25] = 1.0
-    seen = np.zeros(NUM_TILES, np.bool_)
-    for c in range(NUM_CELLS):
-        if s.cell_tile[c] >= 0:
-            seen[s.cell_tile[c]] = True
+        f[base + 24] = s.last_placed == c
+        f[base + 25] = s.selected == c
     base = NUM_CELLS * CELL_FEATURES
+    f[base:] = 0.0
     opp_hand = 0
     for j in range(HAND_SIZE):
         if s.hand[o, j] >= 0:
@@ -359,7 +364,7 @@ def _observe_one(s, seat, f):
         t = s.hand[seat, j]
         if t < 0:
             continue
-        seen[t] = True
+        seen |= np.uint64(1) << np.uint64(t)
         hb = base + j * HAND_FEATURES
         f[hb] = 1.0
         f[hb + 1] = TILE_KIND[t]
@@ -381,10 +386,12 @@ def _observe_one(s, seat, f):
     f[g + 2] = s.removed[seat] / 16.0
     f[g + 3] = s.removed[o] / 16.0
     g += 4
-    for t in range(NUM_TILES):
-        if not seen[t]:
-            f[g + _tile_type(t)] += 1.0 / 25.0
-            f[g + TILE_TYPES + TILE_SYMBOL[t]] += 1.0 / 25.0
+    for t in range(NUM_TILES):  # unseen tiles (opponent hand + pile), counted, then scaled
+        if not (seen >> np.uint64(t)) & np.uint64(1):
+            f[g + _TILE_TYPE[t]] += 1.0
+            f[g + TILE_TYPES + TILE_SYMBOL[t]] += 1.0
+    for i in range(TILE_TYPES + NUM_SYMBOLS):
+        f[g + i] /= 25.0
 
 
 @njit(cache=True)

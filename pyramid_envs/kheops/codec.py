@@ -169,6 +169,12 @@ def from_dict(d):
                 raise ValueError(f"player {p} has more {spec.PAWN_NAMES[k]} pawns than the game holds")
             s["supply"][p, k] = left
 
+    for p in range(2):
+        mummy_out = s["supply"][p, spec.MUMMY] == 0
+        if not mummy_out and (s["supply"][p, spec.PRIEST] == 0 or s["supply"][p, spec.PHARAOH] < spec.PAWN_COUNTS[p, spec.PHARAOH]):
+            raise ValueError(f"player {p} has a priest or Pharaoh in play before its mummy")
+        if s["removed"][p] > 0 and s["supply"][1 - p, spec.MUMMY] > 0:
+            raise ValueError(f"player {p} lost workers to a mummy that player {1 - p} has not played")
     for key in ("last_placed", "selected"):
         s[key] = -1 if d[key] is None else cell_of(d[key])
     ph, p = s["phase"], s["current_player"]

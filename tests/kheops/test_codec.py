@@ -65,3 +65,14 @@ def test_from_dict_rejects_inconsistent_scores_and_phases():
     d["phase"] = "swap-opponent"
     with pytest.raises(ValueError, match="last_placed"):
         GAME.from_dict(d)
+
+
+def test_from_dict_rejects_priests_before_mummies_and_unexplained_losses():
+    st = GAME.new_states(1)
+    GAME.reset(st, [0])
+    d = GAME.to_dict(st)
+    cell = next(iter(d["board"]))
+    with pytest.raises(ValueError, match="before its mummy"):
+        GAME.from_dict({**d, "pawns": {cell: {"owner": 0, "kind": "priest"}}})
+    with pytest.raises(ValueError, match="has not played"):
+        GAME.from_dict({**d, "removed": [1, 0]})

@@ -88,11 +88,11 @@ def test_terminal_rewards_win_loss_and_score_margin(name):
         env = version_module(name).env(reward_mode=mode)
         env.reset(seed=11)
         totals = dict.fromkeys(env.possible_agents, 0.0)
+        policy = RandomPolicy(0)
         for agent in env.agent_iter():
             obs, reward, term, trunc, _ = env.last()
             totals[agent] += reward
-            env.step(None if term or trunc else int(RandomPolicy(0)(obs["observation"][None],
-                                                                    obs["action_mask"][None])[0]))
+            env.step(None if term or trunc else int(policy(obs["observation"][None], obs["action_mask"][None])[0]))
         scores = env.unwrapped.state_array[0]["scores"]
         r = np.array([totals[a] for a in env.possible_agents])
         if mode == "win_loss":

@@ -126,7 +126,8 @@ def search(dets, sims, root_masks, legal_mask, step, evaluate, num_actions, num_
                 for p in range(num_players):
                     value[p] = rew[0, p]
             elif mode == EVAL:
-                for p in range(num_players):
+                value[:] = 0.0
+                for p in range(sub[0].num_players):  # seats beyond the game's players stay 0
                     seat1[0] = p
                     evaluate(sub, seat1, val1)
                     value[p] = np.tanh(val1[0] / eval_scale)

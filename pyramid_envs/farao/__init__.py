@@ -1,0 +1,52 @@
+"""Farao (Jiří Slavík, Dino Toys): 2-6 archaeologists explore a pyramid of face-down tiles,
+read five ancient inscriptions and race into the burial chamber."""
+from dataclasses import dataclass
+
+from ..core.game import Game, Kernels, Option
+from . import rules, spec
+from .heuristic import evaluate
+from .codec import action_to_str, from_dict, str_to_action, to_dict
+from .render import render_ansi, render_rgb, score_sheet
+
+
+@dataclass(frozen=True)
+class FaraoGame(Game):
+    """Game with one cross-option check: seven inscriptions need the big pyramid."""
+
+    def resolve_options(self, options=None):
+        resolved = super().resolve_options(options)
+        if resolved["inscriptions_to_open"] > spec.COLOURS_IN_GAME[
+                spec.PYRAMID_NAMES.index(resolved["pyramid"])]:
+            raise ValueError("option inscriptions_to_open=7 needs pyramid='big' "
+                             "(the small pyramid has only 5 inscription colours)")
+        return resolved
+
+
+GAME = FaraoGame(
+    name="farao",
+    version=0,
+    title="Farao",
+    min_players=spec.MIN_PLAYERS,
+    max_players=spec.MAX_PLAYERS,
+    num_actions=spec.NUM_ACTIONS,
+    obs_shape=(spec.OBS_SIZE,),
+    state_dtype=rules.STATE,
+    kernels=Kernels(rules.reset, rules.legal_mask, rules.step, rules.observe, rules.determinize),
+    options=(
+        Option("num_players", 2, tuple(range(spec.MIN_PLAYERS, spec.MAX_PLAYERS + 1)),
+               "2 to 6 players"),
+        Option("pyramid", "small", spec.PYRAMID_NAMES,
+               "small: 7x7 tiles inside the L-shaped fills; big: 9x9 with the expansion"),
+        Option("inscriptions_to_open", 5, (5, 7),
+               "inscriptions that open the burial chamber; 7 is the long big-pyramid variant"),
+    ),
+    to_dict=to_dict,
+    from_dict=from_dict,
+    action_to_str=action_to_str,
+    str_to_action=str_to_action,
+    render_ansi=render_ansi,
+    render_rgb=render_rgb,
+    score_sheet=score_sheet,
+    seat_names=spec.SEAT_NAMES,
+    evaluate=evaluate,
+)

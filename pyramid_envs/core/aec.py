@@ -7,7 +7,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .checks import RENDER_MODES, check_env_args, check_one_action, final_rewards
+from .checks import (RENDER_MODES, check_env_args, check_one_action, final_rewards,
+                     resolve_max_steps)
 
 
 class PyramidAECEnv(AECEnv):
@@ -16,7 +17,8 @@ class PyramidAECEnv(AECEnv):
     observe(agent) -> {"observation": float32[obs_shape], "action_mask": int8[A]};
     the mask is all zeros for agents that are not to move. Rewards arrive when the
     game ends (+1/-1/0, rank-based with more players, or score margins with
-    reward_mode="score_margin"); max_steps truncates a game.
+    reward_mode="score_margin"); max_steps truncates a game (None: the game's
+    default_max_steps, set for games that may never end; 0: no limit).
     """
 
     game = None  # set by make_env_fns
@@ -27,7 +29,7 @@ class PyramidAECEnv(AECEnv):
         game = self.game
         self.options = game.resolve_options(options)
         self.render_mode = render_mode
-        self.max_steps = max_steps
+        self.max_steps = resolve_max_steps(game, max_steps)
         self.reward_mode = reward_mode
         n = self.options["num_players"]
         self.possible_agents = [f"player_{i}" for i in range(n)]
@@ -149,7 +151,7 @@ class PyramidAECEnv(AECEnv):
         self.agent_selection = d["agent_selection"]
 
     def clone(self):
-        other = type(self)(render_mode=self.render_mode, max_steps=self.max_steps,
+        other = type(self)(render_mode=self.render_mode, max_steps=self.max_steps or 0,
                            reward_mode=self.reward_mode, **self.options)
         other.load_state_dict(self.state_dict())
         other._seeds = self._seeds

@@ -10,10 +10,18 @@ def check_env_args(render_mode, max_steps, reward_mode):
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise ValueError(f"render_mode {render_mode!r} is not valid; choose None or one of {list(RENDER_MODES)}")
     if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, (int, np.integer))
-                                  or max_steps < 1):
-        raise ValueError(f"max_steps must be a positive integer or None, got {max_steps!r}")
+                                  or max_steps < 0):
+        raise ValueError(f"max_steps must be None (the game's default), 0 (no limit) or a positive "
+                         f"integer, got {max_steps!r}")
     if reward_mode not in REWARD_MODES:
         raise ValueError(f"reward_mode {reward_mode!r} is not valid; choose one of {list(REWARD_MODES)}")
+
+
+def resolve_max_steps(game, max_steps):
+    """None: the game's default_max_steps (None for games that always end); 0: no limit."""
+    if max_steps is None:
+        return game.default_max_steps
+    return max_steps or None
 
 
 def check_actions(game, states, masks, actions, allow_skip=False):

@@ -84,6 +84,9 @@ class Game:
     # heuristic value of each state for a seat, for greedy and planning agents:
     # evaluate(states, seats int64[B], out float64[B]); higher is better for that seat
     evaluate: Callable | None = None
+    # step limit the envs apply when the user gives none: for games that random play
+    # (or the rules themselves) may never finish; None for games that always end
+    default_max_steps: int | None = None
 
     def __post_init__(self):
         missing = [f for f in REQUIRED_FIELDS if f not in self.state_dtype.names]

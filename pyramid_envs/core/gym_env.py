@@ -6,7 +6,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from .checks import check_env_args, check_one_action, final_rewards
+from .checks import check_env_args, check_one_action, final_rewards, resolve_max_steps
 from .policies import sample_legal
 
 
@@ -42,7 +42,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.opponent = opponent
         self.learner_seat = learner_seat
         self.render_mode = render_mode
-        self.max_steps = max_steps
+        self.max_steps = resolve_max_steps(game, max_steps)
         self.reward_mode = reward_mode
         self.observation_space = spaces.Box(0.0, 1.0, tuple(game.obs_shape), np.float32)
         self.action_space = spaces.Discrete(game.num_actions)

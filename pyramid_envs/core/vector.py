@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .checks import check_actions, check_env_args, final_rewards
+from .checks import check_actions, check_env_args, final_rewards, resolve_max_steps
 
 
 class VectorGame:
@@ -26,7 +26,7 @@ class VectorGame:
         self.num_envs = num_envs
         self.options = game.resolve_options(options)
         self._encoded = game.encode_options(self.options)
-        self.max_steps = max_steps
+        self.max_steps = resolve_max_steps(game, max_steps)
         self.reward_mode = reward_mode
         self.check_legal = check_legal
         self.states = game.new_states(num_envs)

@@ -49,4 +49,5 @@ GAME = FaraoGame(
     score_sheet=score_sheet,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
+    default_max_steps=20_000,  # random play can loop for ever (see docs/rules)
 )

@@ -37,4 +37,5 @@ GAME = Game(
     score_sheet=score_sheet,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
+    default_max_steps=20_000,  # random play can loop for ever (see docs/rules)
 )

@@ -21,11 +21,19 @@ def test_unknown_env_lists_valid_ones():
     ({"num_players": 3}, "choose one of"),
     ({"render_mode": "video"}, "render_mode"),
     ({"reward_mode": "elo"}, "reward_mode"),
-    ({"max_steps": 0}, "max_steps"),
+    ({"max_steps": -1}, "max_steps"),
 ])
 def test_bad_options_are_named(kwargs, words):
     with pytest.raises(ValueError, match=words):
         pyramid_envs.make("kheops_v0", **kwargs)
+
+
+@pytest.mark.parametrize("name", pyramid_envs.list_envs())
+def test_default_step_limit(name):
+    game = pyramid_envs.get_game(name)
+    assert pyramid_envs.make(name).unwrapped.max_steps == game.default_max_steps
+    assert pyramid_envs.make(name, max_steps=0).unwrapped.max_steps is None
+    assert pyramid_envs.make(name, max_steps=50).unwrapped.max_steps == 50
 
 
 @pytest.mark.parametrize("name", pyramid_envs.list_envs())

@@ -10,6 +10,7 @@ DEFAULTS = {
     "env": "kheops_v0",
     "env_options": {},          # game options, e.g. {num_players: 2}
     "seed": 0,
+    "torch_threads": 1,         # more threads oversubscribe a small machine: predict() gets 40x slower
     "num_envs": 64,             # games stepped side by side by the batched core
     "total_timesteps": 200_000,
     "max_steps": 2000,          # truncates endless games

@@ -5,6 +5,7 @@ import json
 import time
 from pathlib import Path
 
+import torch
 import yaml
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
@@ -97,6 +98,7 @@ def _players(cfg):
 
 def train(cfg: dict, out: str | Path, resume: str | None = None, progress_bar=True, verbose=0):
     """Run one training; returns the path of the final checkpoint."""
+    torch.set_num_threads(cfg["torch_threads"])
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))

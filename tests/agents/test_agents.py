@@ -22,6 +22,14 @@ def test_agents_play_only_legal_actions(name):
     assert len(result.seats) == 12 and not result.truncated.any()
 
 
+@pytest.mark.parametrize("name", [e for e in ENVS if pyramid_envs.get_game(e).max_players > 2])
+def test_agents_at_the_most_players(name):
+    n = pyramid_envs.get_game(name).max_players
+    result = run_arena(name, ["random", "greedy", "ismcts:sims=8"], games=3, num_players=n,
+                       seed=0, max_steps=3000)
+    assert result.seats.shape == (3, n) and len(result.comparisons()) > 0
+
+
 def test_seat_rotation_is_exact():
     for k, p in [(2, 2), (3, 2), (4, 2), (2, 3), (3, 3), (5, 4)]:
         cycle = np.array(seatings(k, p))

@@ -87,6 +87,8 @@ class Game:
     # step limit the envs apply when the user gives none: for games that random play
     # (or the rules themselves) may never finish; None for games that always end
     default_max_steps: int | None = None
+    # checks that span several options: (resolved options dict) -> None, ValueError if invalid
+    check_options: Callable | None = None
 
     def __post_init__(self):
         missing = [f for f in REQUIRED_FIELDS if f not in self.state_dtype.names]
@@ -110,7 +112,10 @@ class Game:
                 f"{self.env_name} has no option {', '.join(map(repr, unknown))}; "
                 f"valid options: {sorted(known)}"
             )
-        return {name: o.check(options.get(name, o.default)) for name, o in known.items()}
+        resolved = {name: o.check(options.get(name, o.default)) for name, o in known.items()}
+        if self.check_options is not None:
+            self.check_options(resolved)
+        return resolved
 
     def encode_options(self, resolved: dict) -> np.ndarray:
         return np.array([o.encode(resolved[o.name]) for o in self.options], np.int64)

@@ -1,7 +1,5 @@
 """Farao (Jiří Slavík, Dino Toys): 2-6 archaeologists explore a pyramid of face-down tiles,
 read five ancient inscriptions and race into the burial chamber."""
-from dataclasses import dataclass
-
 from ..core.game import Game, Kernels, Option
 from . import rules, spec
 from .heuristic import evaluate
@@ -9,20 +7,14 @@ from .codec import action_to_str, from_dict, str_to_action, to_dict
 from .render import render_ansi, render_rgb, score_sheet
 
 
-@dataclass(frozen=True)
-class FaraoGame(Game):
-    """Game with one cross-option check: seven inscriptions need the big pyramid."""
-
-    def resolve_options(self, options=None):
-        resolved = super().resolve_options(options)
-        if resolved["inscriptions_to_open"] > spec.COLOURS_IN_GAME[
-                spec.PYRAMID_NAMES.index(resolved["pyramid"])]:
-            raise ValueError("option inscriptions_to_open=7 needs pyramid='big' "
-                             "(the small pyramid has only 5 inscription colours)")
-        return resolved
+def _check_options(resolved):
+    """Seven inscriptions need the big pyramid: the small one has only five colours."""
+    if resolved["inscriptions_to_open"] > spec.COLOURS_IN_GAME[spec.PYRAMID_NAMES.index(resolved["pyramid"])]:
+        raise ValueError("option inscriptions_to_open=7 needs pyramid='big' "
+                         "(the small pyramid has only 5 inscription colours)")
 
 
-GAME = FaraoGame(
+GAME = Game(
     name="farao",
     version=0,
     title="Farao",
@@ -49,5 +41,6 @@ GAME = FaraoGame(
     score_sheet=score_sheet,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
-    default_max_steps=20_000,  # random play can loop for ever (see docs/rules)
+    default_max_steps=20_000,
+    check_options=_check_options,  # random play can loop for ever (see docs/rules)
 )

@@ -15,6 +15,7 @@ import pyramid_envs
 from pyramid_envs.core.policies import RandomPolicy
 
 SEED = 2026
+MAX_STEPS = 2000  # a game that random play does not finish by then is recorded truncated
 
 
 def path_for(name):
@@ -27,7 +28,7 @@ def digest(array):
 
 def record(name, seed=SEED):
     """Play the seeded game with the AEC env and a seeded random policy."""
-    env = pyramid_envs.make(name)
+    env = pyramid_envs.make(name, max_steps=MAX_STEPS)
     env.reset(seed=seed)
     policy = RandomPolicy(seed)
     steps = []

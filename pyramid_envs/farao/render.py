@@ -2,7 +2,7 @@
 import numpy as np
 
 from . import spec
-from .codec import _one
+from ..core.jsonview import one_state
 
 # one letter per symbol group on a face-up tile
 _ITEM_CODES = "tspFcw+$bkP"  # torch scarf plan food chocolate water first-aid money bottle key papyrus
@@ -44,7 +44,7 @@ def _field(s, c):
 
 def render_ansi(state, seat=None):
     """The board as text. Face-down tiles show as ?? to everyone, so every seat sees the same."""
-    s = _one(state)
+    s = one_state(state)
     pyr = int(s["pyramid"])
     g = spec.GRID[pyr]
     n = int(s["num_players"])
@@ -71,7 +71,7 @@ def render_ansi(state, seat=None):
 
 def score_sheet(state):
     """The order of entering the burial chamber."""
-    s = _one(state)
+    s = one_state(state)
     n = int(s["num_players"])
     order = sorted((int(s["place"][p]) or 99, p) for p in range(n))
     parts = []
@@ -91,7 +91,7 @@ _SEAT_RGB = ((220, 40, 40), (40, 90, 220), (40, 170, 60), (230, 210, 40), (245, 
 def render_rgb(state):
     from PIL import Image, ImageDraw
 
-    s = _one(state)
+    s = one_state(state)
     pyr = int(s["pyramid"])
     g = spec.GRID[pyr]
     img = Image.new("RGB", (g * _PX + 20, g * _PX + 40), _COLOURS["bg"])

@@ -8,6 +8,7 @@ import numpy as np
 from . import spec
 from .rules import STATE, _fill_mask
 from .scoring import tally
+from ..core.jsonview import int_in, one_state
 
 CELL_NAMES = tuple(f"{r + 1}{chr(ord('a') + c)}" for r, c in zip(spec.CELL_ROW, spec.CELL_COL))
 _CELL_BY_NAME = {n: i for i, n in enumerate(CELL_NAMES)}
@@ -24,10 +25,6 @@ def tile_name(t):
     return f"{spec.KIND_NAMES[spec.TILE_KIND[t]]}/{spec.TILE_NUM_OPEN[t]} {sym}"
 
 
-def _one(state):
-    return state[0] if isinstance(state, np.ndarray) and state.shape == (1,) else state
-
-
 def cell_of(name):
     if name not in _CELL_BY_NAME:
         raise ValueError(f"unknown cell {name!r}; cells are named like '1a' (apex) to '7m'")
@@ -35,7 +32,7 @@ def cell_of(name):
 
 
 def to_dict(state):
-    s = _one(state)
+    s = one_state(state)
     cell = lambda c: None if c < 0 else CELL_NAMES[c]  # noqa: E731
     return {
         "game": "kheops_v0",
@@ -59,17 +56,8 @@ def to_dict(state):
     }
 
 
-def _int(d, key, lo, hi):
-    v = d[key]
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
-        raise ValueError(f"{key} must be an integer in [{lo}, {hi}], got {v!r}")
-    return int(v)
-
-
 def _tile_id(v, where):
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not 0 <= v < spec.NUM_TILES:
-        raise ValueError(f"{where}: tile id must be an integer in [0, {spec.NUM_TILES - 1}], got {v!r}")
-    return int(v)
+    return int_in(v, f"{where}: tile id", 0, spec.NUM_TILES - 1)
 
 
 def from_dict(d):
@@ -92,9 +80,9 @@ def from_dict(d):
     st = np.zeros(1, STATE)
     s = st[0]
     s["num_players"] = 2
-    s["current_player"] = _int(d, "current_player", 0, 1)
-    s["steps"] = _int(d, "steps", 0, 2**31 - 1)
-    s["rng"] = np.uint64(_int(d, "rng", 0, 2**64 - 1))
+    s["current_player"] = int_in(d["current_player"], "current_player", 0, 1)
+    s["steps"] = int_in(d["steps"], "steps", 0, 2**31 - 1)
+    s["rng"] = np.uint64(int_in(d["rng"], "rng", 0, 2**64 - 1))
     if d["phase"] not in spec.PHASE_NAMES:
         raise ValueError(f"unknown phase {d['phase']!r}; phases: {list(spec.PHASE_NAMES)}")
     s["phase"] = spec.PHASE_NAMES.index(d["phase"])
@@ -117,7 +105,7 @@ def from_dict(d):
         t = _tile_id(v["tile"], f"board[{name!r}]")
         claim(t, f"board {name}")
         s["cell_tile"][c] = t
-        s["cell_rot"][c] = _int(v, "rot", 0, 2)
+        s["cell_rot"][c] = int_in(v["rot"], "rot", 0, 2)
     if not d["board"]:
         raise ValueError("the board needs at least one tile")
 
@@ -156,12 +144,12 @@ def from_dict(d):
             raise ValueError(f"pawns[{name!r}]: unknown kind {v['kind']!r}; kinds: {list(spec.PAWN_NAMES)}")
         if s["cell_tile"][c] < 0 or spec.TILE_SYMBOL[s["cell_tile"][c]] == spec.CLOSED:
             raise ValueError(f"pawns[{name!r}]: a pawn needs a tile there that is not closed")
-        s["pawn_owner"][c] = _int(v, "owner", 0, 1)
+        s["pawn_owner"][c] = int_in(v["owner"], "owner", 0, 1)
         s["pawn_kind"][c] = spec.PAWN_NAMES.index(v["kind"])
     if not isinstance(d["removed"], list) or len(d["removed"]) != 2:
         raise ValueError("removed must list the workers each player lost to a mummy")
     for p in range(2):
-        s["removed"][p] = _int({"removed": d["removed"][p]}, "removed", 0, 16)
+        s["removed"][p] = int_in(d["removed"][p], f"removed[{p}]", 0, 16)
         for k in range(spec.NUM_PAWN_KINDS):
             left = spec.PAWN_COUNTS[p, k] - np.sum(
                 (s["pawn_owner"] == p) & (s["pawn_kind"] == k)) - (s["removed"][p] if k == spec.WORKER else 0)
@@ -203,7 +191,7 @@ def from_dict(d):
 
 
 def action_to_str(state, a):
-    s = _one(state)
+    s = one_state(state)
     a = int(a)
     if not 0 <= a < spec.NUM_ACTIONS:
         raise ValueError(f"action {a} is outside [0, {spec.NUM_ACTIONS})")

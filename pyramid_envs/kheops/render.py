@@ -1,8 +1,9 @@
 """Kheops pictures: a text board (ansi), an RGB image and the score sheet."""
 import numpy as np
 
+from ..core.jsonview import one_state
 from . import spec
-from .codec import CELL_NAMES, _one, tile_name
+from .codec import CELL_NAMES, tile_name
 from .scoring import (N_BIGGEST, N_CLOSED, N_OWNER, N_POINTS, N_ROOMS, N_SARC_PTS, N_SIZE,
                       N_TOP, tally)
 
@@ -20,7 +21,7 @@ def _cell_token(s, c):
 
 def render_ansi(state, seat=None):
     """The board as text; with `seat`, only what that seat may see (the other hand hidden)."""
-    s = _one(state)
+    s = one_state(state)
     lines = []
     for r in range(spec.ROWS):
         cells = [_cell_token(s, spec.cell_index(r, c)) for c in range(2 * r + 1)]
@@ -44,7 +45,7 @@ def render_ansi(state, seat=None):
 
 def score_sheet(state):
     """The endgame tally of the current board, network by network, as on the score pad."""
-    s = _one(state)
+    s = one_state(state)
     comp, nets, ankhs, scores = tally(s["cell_tile"], s["cell_rot"], s["pawn_owner"], s["pawn_kind"])
     lines = []
     for p in range(2):
@@ -89,7 +90,7 @@ def _corners(c):
 def render_rgb(state):
     from PIL import Image, ImageDraw
 
-    s = _one(state)
+    s = one_state(state)
     w = int(40 + spec.ROWS * _SIZE)
     img = Image.new("RGB", (w, int(60 + spec.ROWS * _SIZE * 3 ** 0.5 / 2)), _COLORS["bg"])
     draw = ImageDraw.Draw(img)

@@ -10,6 +10,7 @@ import numpy as np
 
 from . import spec
 from .rules import STATE, T_IN_PLAY, T_UNUSED, _fill_mask
+from ..core.jsonview import boolean, int_in, one_state
 
 CELL_NAMES = tuple(f"{'abcdef'[c]}{r + 1}" for r in range(6) for c in range(6))
 _CELL_BY_NAME = {n: i for i, n in enumerate(CELL_NAMES)}
@@ -42,10 +43,6 @@ _PENDING_LISTS = ("replace", "treasure_cells", "treasure_cards")
 _BOOL_FIELDS = {"moved", "no_move", "extra_used", "extra_pt", "mummy_moved", "mv_any", "pend_wake"}
 
 
-def _one(state):
-    return state[0] if isinstance(state, np.ndarray) and state.shape == (1,) else state
-
-
 def cell_of(name):
     if name not in _CELL_BY_NAME:
         raise ValueError(f"unknown cell {name!r}; cells are named 'a1' (beside the camp) to 'f6' (grave)")
@@ -75,7 +72,7 @@ def exc_name(k):
 
 
 def to_dict(state):
-    s = _one(state)
+    s = one_state(state)
     n = int(s["num_players"])
     i = lambda x: int(x)  # noqa: E731
     pyramid = {}
@@ -135,16 +132,6 @@ def to_dict(state):
 # =============================================================================
 # from_dict
 # =============================================================================
-def _int(v, what, lo, hi):
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
-        raise ValueError(f"{what} must be an integer in [{lo}, {hi}], got {v!r}")
-    return int(v)
-
-
-def _bool(v, what):
-    if not isinstance(v, (bool, np.bool_)):
-        raise ValueError(f"{what} must be true or false, got {v!r}")
-    return bool(v)
 
 
 def _keys(d, allowed, what, required=()):
@@ -177,16 +164,16 @@ def from_dict(d):
         raise ValueError(f"this is a Krimsutep position loader, got game {d['game']!r}")
     st = np.zeros(1, STATE)
     s = st[0]
-    n = _int(d["num_players"], "num_players", 2, 5)
+    n = int_in(d["num_players"], "num_players", 2, 5)
     s["num_players"] = n
-    s["play_on"] = _bool(d["play_on"], "play_on")
-    s["current_player"] = _int(d["current_player"], "current_player", 0, n - 1)
-    s["turn"] = _int(d["turn"], "turn", 0, n - 1)
+    s["play_on"] = boolean(d["play_on"], "play_on")
+    s["current_player"] = int_in(d["current_player"], "current_player", 0, n - 1)
+    s["turn"] = int_in(d["turn"], "turn", 0, n - 1)
     if d["phase"] not in spec.PHASE_NAMES:
         raise ValueError(f"unknown phase {d['phase']!r}; phases: {list(spec.PHASE_NAMES)}")
     s["phase"] = spec.PHASE_NAMES.index(d["phase"])
-    s["steps"] = _int(d.get("steps", 0), "steps", 0, 2**31 - 1)
-    s["rng"] = np.uint64(_int(d.get("rng", 0), "rng", 0, 2**64 - 1))
+    s["steps"] = int_in(d.get("steps", 0), "steps", 0, 2**31 - 1)
+    s["rng"] = np.uint64(int_in(d.get("rng", 0), "rng", 0, 2**64 - 1))
 
     where = {}  # card -> place, for conservation
 
@@ -220,7 +207,7 @@ def from_dict(d):
     for name, v in d["pyramid"].items():
         c = cell_of(name)
         _keys(v, ("card", "up", "rot"), f"pyramid[{name!r}]", required=("card", "up", "rot"))
-        card = _int(v["card"], f"pyramid[{name!r}].card", 0, spec.GRAVE_ID - 1)
+        card = int_in(v["card"], f"pyramid[{name!r}].card", 0, spec.GRAVE_ID - 1)
         if spec.CARD_BACK[card] != (spec.LIGHT_BACK if spec.LIGHT_CELL[c] else spec.DARK_BACK):
             raise ValueError(f"pyramid[{name!r}]: card {card} ({card_name(card)}) has the wrong back for "
                              f"a {'light' if spec.LIGHT_CELL[c] else 'dark'} space")
@@ -228,20 +215,20 @@ def from_dict(d):
             raise ValueError(f"pyramid[{name!r}]: {card_name(card)} is not in this game")
         claim(card, f"pyramid {name}")
         s["cell_card"][c] = card
-        s["cell_up"][c] = _bool(v["up"], f"pyramid[{name!r}].up")
-        s["cell_rot"][c] = _int(v["rot"], f"pyramid[{name!r}].rot", 0, 3)
+        s["cell_up"][c] = boolean(v["up"], f"pyramid[{name!r}].up")
+        s["cell_rot"][c] = int_in(v["rot"], f"pyramid[{name!r}].rot", 0, 3)
 
     beside = _list(d["beside"], "beside")
     if len(beside) > spec.MAX_BESIDE:
         raise ValueError(f"at most {spec.MAX_BESIDE} cards lie beside the pyramid")
     for k, v in enumerate(beside):
         _keys(v, ("card", "rot", "known_by"), f"beside[{k}]", required=("card", "rot", "known_by"))
-        card = _int(v["card"], f"beside[{k}].card", spec.NUM_LIGHT, spec.NUM_PATH - 1)
+        card = int_in(v["card"], f"beside[{k}].card", spec.NUM_LIGHT, spec.NUM_PATH - 1)
         claim(card, f"beside {k}")
         s["beside"][k] = card
-        s["beside_rot"][k] = _int(v["rot"], f"beside[{k}].rot", 0, 3)
+        s["beside_rot"][k] = int_in(v["rot"], f"beside[{k}].rot", 0, 3)
         for p in _list(v["known_by"], f"beside[{k}].known_by"):
-            s["beside_known"][_int(p, f"beside[{k}].known_by", 0, n - 1), k] = 1
+            s["beside_known"][int_in(p, f"beside[{k}].known_by", 0, n - 1), k] = 1
     s["beside"][len(beside):] = -1
     s["beside_n"] = len(beside)
 
@@ -271,13 +258,13 @@ def from_dict(d):
             if c == spec.GRAVE:
                 raise ValueError(f"{what}: no researcher may enter the grave chamber")
             s["pos"][p] = c
-        s["ankhs"][p] = _int(r["ankhs"], f"{what}.ankhs", 0, spec.MAX_ANKHS)
+        s["ankhs"][p] = int_in(r["ankhs"], f"{what}.ankhs", 0, spec.MAX_ANKHS)
         if r["carry_jar"] is not None:
-            j = _int(r["carry_jar"], f"{what}.carry_jar", spec.JAR0, spec.TREASURE0 - 1)
+            j = int_in(r["carry_jar"], f"{what}.carry_jar", spec.JAR0, spec.TREASURE0 - 1)
             claim(j, f"carried by player {p}")
             s["carry_jar"][p] = j
         if r["carry_treasure"] is not None:
-            t = _int(r["carry_treasure"], f"{what}.carry_treasure", spec.TREASURE0, spec.GRAVE_ID - 1)
+            t = int_in(r["carry_treasure"], f"{what}.carry_treasure", spec.TREASURE0, spec.GRAVE_ID - 1)
             claim(t, f"carried by player {p}")
             s["carry_tr"][p] = t
         for g in _list(r["camp_jars"], f"{what}.camp_jars"):
@@ -285,19 +272,19 @@ def from_dict(d):
             claim(spec.JAR0 + gi, f"camp of player {p}")
             s["camp_jars"][p] |= 1 << gi
         for key in ("attacked", "lying", "chamber"):
-            s[key][p] = _bool(r[key], f"{what}.{key}")
+            s[key][p] = boolean(r[key], f"{what}.{key}")
         if r["torch"] is not None:
-            k = _int(r["torch"], f"{what}.torch", 0, spec.NUM_EXC - 1)
+            k = int_in(r["torch"], f"{what}.torch", 0, spec.NUM_EXC - 1)
             if spec.EXC_SYM[k, 2] != spec.TORCH:
                 raise ValueError(f"{what}.torch: card {k} ({exc_name(k)}) has no torch")
             claim_exc(k, f"torch of player {p}")
             s["torch"][p] = k
-        s["finished"][p] = _int(r["finished"], f"{what}.finished", 0, n)
+        s["finished"][p] = int_in(r["finished"], f"{what}.finished", 0, n)
         hand = _list(r["hand"], f"{what}.hand")
         if len(hand) > spec.HAND_LIMIT:
             raise ValueError(f"{what}.hand: at most {spec.HAND_LIMIT} excavation cards, got {len(hand)}")
         for j, k in enumerate(hand):
-            k = _int(k, f"{what}.hand", 0, spec.NUM_EXC - 1)
+            k = int_in(k, f"{what}.hand", 0, spec.NUM_EXC - 1)
             claim_exc(k, f"hand of player {p}")
             s["hand"][p, j] = k
         s["hand_n"][p] = len(hand)
@@ -307,7 +294,7 @@ def from_dict(d):
         cards = _list(d[key], key)
         s[arr][:] = -1
         for i, k in enumerate(cards):
-            k = _int(k, key, 0, spec.NUM_EXC - 1)
+            k = int_in(k, key, 0, spec.NUM_EXC - 1)
             claim_exc(k, key)
             s[arr][i] = k
         s[cnt] = len(cards)
@@ -317,7 +304,7 @@ def from_dict(d):
                          f"lit torch; missing {missing}")
 
     # the mummy
-    s["awake"] = _bool(d["mummy_awake"], "mummy_awake")
+    s["awake"] = boolean(d["mummy_awake"], "mummy_awake")
     if d["mummy"] == "grave":
         s["mummy"] = spec.GRAVE
         if s["awake"] and s["phase"] != spec.PH_MUMMY_PLACE:
@@ -333,7 +320,7 @@ def from_dict(d):
     _keys(d["turn_state"], [t[0] for t in _TURN_FIELDS], "turn_state", required=[t[0] for t in _TURN_FIELDS])
     for name, f, lo, hi in _TURN_FIELDS:
         v = d["turn_state"][name]
-        s[f] = _bool(v, f"turn_state.{name}") if f in _BOOL_FIELDS else _int(v, f"turn_state.{name}", lo, hi)
+        s[f] = boolean(v, f"turn_state.{name}") if f in _BOOL_FIELDS else int_in(v, f"turn_state.{name}", lo, hi)
     pkeys = [t[0] for t in _PENDING_FIELDS] + list(_PENDING_LISTS)
     _keys(d["pending"], pkeys, "pending", required=pkeys)
     pd = dict(d["pending"])
@@ -342,13 +329,13 @@ def from_dict(d):
     pd["resume"] = spec.RESUME_NAMES.index(pd["resume"])
     for name, f, lo, hi in _PENDING_FIELDS:
         v = pd[name]
-        s[f] = _bool(v, f"pending.{name}") if f in _BOOL_FIELDS else _int(v, f"pending.{name}", lo, hi)
+        s[f] = boolean(v, f"pending.{name}") if f in _BOOL_FIELDS else int_in(v, f"pending.{name}", lo, hi)
     rq = _list(pd["replace"], "pending.replace")
     if len(rq) > 2 * spec.NUM_GODS:
         raise ValueError("pending.replace: too many cards")
     s["rq"][:] = -1
     for i, card in enumerate(rq):
-        card = _int(card, "pending.replace", spec.JAR0, spec.GRAVE_ID - 1)
+        card = int_in(card, "pending.replace", spec.JAR0, spec.GRAVE_ID - 1)
         claim(card, "waiting to be re-placed")
         s["rq"][i] = card
     s["rq_n"] = len(rq)
@@ -367,7 +354,7 @@ def from_dict(d):
             raise ValueError(f"pending.treasure_cells: {name} is not a vacant space")
         s["tr_cells"][i] = c
     for i, card in enumerate(cards):
-        card = _int(card, "pending.treasure_cards", 0, spec.NUM_PATH - 1)
+        card = int_in(card, "pending.treasure_cards", 0, spec.NUM_PATH - 1)
         claim(card, "picked for the treasure")
         s["tr_cards"][i] = card
     s["tr_n"] = len(cards)
@@ -418,7 +405,7 @@ def from_dict(d):
         if len(sc) != n:
             raise ValueError(f"scores must list {n} values")
         for p, v in enumerate(sc):
-            s["scores"][p] = _int(v, "scores", 0, n)
+            s["scores"][p] = int_in(v, "scores", 0, n)
     else:
         if d.get("terminated", False):
             raise ValueError("terminated goes with phase 'over'")
@@ -538,7 +525,7 @@ _ROT_WORDS = ("90", "180", "270")
 
 
 def action_to_str(state, a):
-    s = _one(state)
+    s = one_state(state)
     a = int(a)
     if not 0 <= a < spec.NUM_ACTIONS:
         raise ValueError(f"action {a} is outside [0, {spec.NUM_ACTIONS})")
@@ -580,7 +567,7 @@ def action_to_str(state, a):
 
 def str_to_action(state, text):
     """Inverse of action_to_str."""
-    s = _one(state)
+    s = one_state(state)
     w = str(text).split()
     err = ValueError(
         f"cannot read action {text!r}; forms: 'play <slot 1-5> <symbol>', 'select <cell>', 'camp', "

@@ -6,8 +6,9 @@ play); agents only ever get `observe`.
 """
 import numpy as np
 
+from ..core.jsonview import one_state
 from . import spec
-from .codec import CELL_NAMES, _one, card_name, exc_name
+from .codec import CELL_NAMES, card_name, exc_name
 
 _SP_CODES = {spec.PLAIN: "", spec.PITFALL: "P", spec.CHAMBER: "C", spec.KINGS: "K", spec.RAMP: "R",
              spec.BURIED: "B", spec.JAR: "J", spec.TREASURE: "T"}
@@ -38,7 +39,7 @@ def _cell_token(s, c, seat=None):
 
 
 def render_ansi(state, seat=None):
-    s = _one(state)
+    s = one_state(state)
     n = int(s["num_players"])
     lines = []
     for r in range(5, -1, -1):
@@ -80,7 +81,7 @@ def render_ansi(state, seat=None):
 
 
 def score_sheet(state):
-    s = _one(state)
+    s = one_state(state)
     n = int(s["num_players"])
     lines = []
     order = sorted(range(n), key=lambda p: -int(s["scores"][p]))
@@ -105,7 +106,7 @@ _SEAT_RGB = ((220, 40, 40), (40, 80, 220), (40, 170, 60), (230, 210, 40), (245, 
 def render_rgb(state):
     from PIL import Image, ImageDraw
 
-    s = _one(state)
+    s = one_state(state)
     w = 40 + 7 * _SIZE
     h = 60 + 6 * _SIZE
     img = Image.new("RGB", (w, h), _COLORS["bg"])

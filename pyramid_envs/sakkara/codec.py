@@ -25,6 +25,7 @@ import numpy as np
 
 from . import spec
 from .rules import STATE, _fill_mask
+from ..core.jsonview import boolean, int_in, one_state
 
 CELL_NAMES = tuple(f"{chr(ord('a') + c % spec.SIDE)}{c // spec.SIDE + 1}" for c in range(spec.NUM_CELLS))
 _CELL_BY_NAME = {n: i for i, n in enumerate(CELL_NAMES)}
@@ -34,10 +35,6 @@ _KEYS = {"game", "num_players", "turn_limit", "phase", "current_player", "mover"
          "terminated", "scores"}
 _TURN_KEYS = {"moved", "moved_worker", "moved_dir", "horse_used", "completed"}
 _SETUP_ORDER = ((0, 0), (1, 0), (0, 1), (1, 1))  # (seat, worker) in placing order
-
-
-def _one(state):
-    return state[0] if isinstance(state, np.ndarray) and state.shape == (1,) else state
 
 
 def cell_of(name):
@@ -66,7 +63,7 @@ def done_steps(built):
 
 
 def to_dict(state):
-    s = _one(state)
+    s = one_state(state)
     moved = bool(s["moved"])
     return {
         "game": "sakkara_v0",
@@ -94,24 +91,12 @@ def to_dict(state):
     }
 
 
-def _int(v, what, lo, hi):
-    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
-        raise ValueError(f"{what} must be an integer in [{lo}, {hi}], got {v!r}")
-    return int(v)
-
-
-def _bool(v, what):
-    if not isinstance(v, (bool, np.bool_)):
-        raise ValueError(f"{what} must be true or false, got {v!r}")
-    return bool(v)
-
-
 def _motif_counts(d, what):
     if not isinstance(d, dict):
         raise ValueError(f"{what} must map tile names to counts, got {d!r}")
     out = np.zeros(spec.NUM_MOTIFS, np.int64)
     for name, n in d.items():
-        out[motif_of(name)] = _int(n, f"{what}[{name!r}]", 0, spec.NUM_TILES)
+        out[motif_of(name)] = int_in(n, f"{what}[{name!r}]", 0, spec.NUM_TILES)
     return out
 
 
@@ -150,13 +135,13 @@ def from_dict(d):
         raise ValueError(f"turn_limit must be one of {list(spec.TURN_LIMIT_CHOICES)}, got {limit!r}")
     s["turn_limit"] = limit
     s["phase"] = ph
-    cp = _int(d.get("current_player", 0), "current_player", 0, 1)
+    cp = int_in(d.get("current_player", 0), "current_player", 0, 1)
     s["current_player"] = cp
-    mover = _int(d.get("mover", 1 - cp if ph == spec.PH_PLACE else cp), "mover", 0, 1)
+    mover = int_in(d.get("mover", 1 - cp if ph == spec.PH_PLACE else cp), "mover", 0, 1)
     s["mover"] = mover
-    s["turn"] = _int(d.get("turn", 0 if ph == spec.PH_SETUP else 1), "turn", 0, 2**31 - 1)
-    s["steps"] = _int(d.get("steps", 0), "steps", 0, 2**31 - 1)
-    s["rng"] = np.uint64(_int(d.get("rng", 0), "rng", 0, 2**64 - 1))
+    s["turn"] = int_in(d.get("turn", 0 if ph == spec.PH_SETUP else 1), "turn", 0, 2**31 - 1)
+    s["steps"] = int_in(d.get("steps", 0), "steps", 0, 2**31 - 1)
+    s["rng"] = np.uint64(int_in(d.get("rng", 0), "rng", 0, 2**64 - 1))
 
     total = np.zeros(spec.NUM_MOTIFS, np.int64)
     # board
@@ -233,10 +218,10 @@ def from_dict(d):
     ts = d.get("turn_state", {})
     if not isinstance(ts, dict) or set(ts) - _TURN_KEYS:
         raise ValueError(f"turn_state must be a dict with keys among {sorted(_TURN_KEYS)}")
-    moved = _bool(ts.get("moved", ph in (spec.PH_AFTER, spec.PH_DISCARD, spec.PH_PLACE)), "turn_state.moved")
+    moved = boolean(ts.get("moved", ph in (spec.PH_AFTER, spec.PH_DISCARD, spec.PH_PLACE)), "turn_state.moved")
     s["moved"] = moved
     if moved:
-        mw = _int(ts.get("moved_worker"), "turn_state.moved_worker", 1, 2)
+        mw = int_in(ts.get("moved_worker"), "turn_state.moved_worker", 1, 2)
         if ts.get("moved_dir") not in spec.DIR_NAMES:
             raise ValueError(f"turn_state.moved_dir must be one of {list(spec.DIR_NAMES)}")
         s["moved_worker"] = mw - 1
@@ -246,8 +231,8 @@ def from_dict(d):
             raise ValueError("turn_state.moved_worker/moved_dir go with moved = true")
         s["moved_worker"] = -1
         s["moved_dir"] = -1
-    s["horse_used"] = _bool(ts.get("horse_used", False), "turn_state.horse_used")
-    s["completed"] = _bool(ts.get("completed", False), "turn_state.completed")
+    s["horse_used"] = boolean(ts.get("horse_used", False), "turn_state.horse_used")
+    s["completed"] = boolean(ts.get("completed", False), "turn_state.completed")
     if s["horse_used"] and not moved:
         raise ValueError("turn_state.horse_used needs moved = true (the horse follows the move)")
     if ph == spec.PH_AFTER and not moved:
@@ -264,8 +249,8 @@ def from_dict(d):
     if not isinstance(dest, dict) or set(dest) - {"ship", "grain"}:
         raise ValueError("destroyed must be {'ship': n, 'grain': n}")
     # the opponent has at most one ship and three grains out, and rebuilds none during this turn
-    ls = _int(dest.get("ship", 0), "destroyed.ship", 0, 1)
-    lg = _int(dest.get("grain", 0), "destroyed.grain", 0, 3)
+    ls = int_in(dest.get("ship", 0), "destroyed.ship", 0, 1)
+    lg = int_in(dest.get("grain", 0), "destroyed.grain", 0, 3)
     s["lost_ship"], s["lost_grain"] = ls, lg
     total[spec.SHIP] += ls
     total[spec.GRAIN] += lg

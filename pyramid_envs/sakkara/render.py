@@ -1,8 +1,9 @@
 """Sakkara pictures: a text board (ansi), an RGB image and the score sheet."""
 import numpy as np
 
+from ..core.jsonview import one_state
 from . import spec
-from .codec import _one, done_steps
+from .codec import done_steps
 
 _WORKER_CHARS = ("B", "W")  # Black (start player), White
 
@@ -37,7 +38,7 @@ def pyramid_line(s, p):
 
 def render_ansi(state, seat=None):
     """The whole position: nothing is hidden in Sakkara, so every seat sees the same."""
-    s = _one(state)
+    s = one_state(state)
     lines = ["    " + "    ".join("abcdefg")]
     for r in range(spec.SIDE):
         lines.append(f"{r + 1}  " + " ".join(_cell_token(s, r * spec.SIDE + c) for c in range(spec.SIDE)))
@@ -60,7 +61,7 @@ def render_ansi(state, seat=None):
 
 def score_sheet(state):
     """Who built how much of the pyramid, and who won."""
-    s = _one(state)
+    s = one_state(state)
     lines = [f"{spec.SEAT_NAMES[p]}: {pyramid_line(s, p)}" for p in range(2)]
     if s["terminated"]:
         w = s["scores"]
@@ -82,7 +83,7 @@ _SEAT_RGB = ((20, 20, 20), (245, 245, 245))
 def render_rgb(state):
     from PIL import Image, ImageDraw
 
-    s = _one(state)
+    s = one_state(state)
     w = 20 + spec.SIDE * _CELL + 200
     img = Image.new("RGB", (w, 40 + spec.SIDE * _CELL), _COLORS["bg"])
     draw = ImageDraw.Draw(img)

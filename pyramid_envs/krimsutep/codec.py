@@ -28,7 +28,8 @@ _TURN_FIELDS = (("moved", "moved", 0, 1), ("no_move", "no_move", 0, 1),
                 ("mummy_moved", "mummy_moved", 0, 1), ("move_god", "mv_god", -1, 4),
                 ("move_points", "mv_pts", 0, 6), ("passage", "mv_tok", 0, 1),
                 ("any_exit", "mv_any", 0, 1), ("last_dir", "mv_dir", -1, 3),
-                ("move_steps", "mv_steps", 0, 127))
+                ("move_steps", "mv_steps", 0, 127), ("declaring_path", "planning", 0, 1),
+                ("path_walked", "plan_i", 0, spec.MAX_PLAN))
 _PENDING_FIELDS = (("resume", "resume", 0, 3), ("wake", "pend_wake", 0, 1),
                    ("pickup", "pend_pickup", -1, 35), ("special", "pend_special", -1, 35),
                    ("mummy_mover", "mm_mover", -1, 4), ("mummy_left", "mm_left", 0, 2),
@@ -39,8 +40,9 @@ _PENDING_FIELDS = (("resume", "resume", 0, 3), ("wake", "pend_wake", 0, 1),
                    ("exchange_first", "exch_first", -1, 35), ("treasure_god", "tr_god", -1, 4),
                    ("treasure_stage", "tr_stage", 0, 2), ("treasure_picks_made", "tr_i", 0, 15),
                    ("treasure_picks_total", "tr_total", 0, 15), ("react_i", "react_i", 0, 4))
-_PENDING_LISTS = ("replace", "treasure_cells", "treasure_cards")
-_BOOL_FIELDS = {"moved", "no_move", "extra_used", "extra_pt", "mummy_moved", "mv_any", "pend_wake"}
+_PENDING_LISTS = ("replace", "treasure_cells", "treasure_cards", "treasure_known_by")
+_BOOL_FIELDS = {"moved", "no_move", "extra_used", "extra_pt", "mummy_moved", "mv_any", "pend_wake",
+                "planning"}
 
 
 def cell_of(name):
@@ -102,6 +104,10 @@ def to_dict(state):
     pending["replace"] = [i(x) for x in s["rq"][: s["rq_n"]]]
     pending["treasure_cells"] = [CELL_NAMES[c] for c in s["tr_cells"] if c >= 0]
     pending["treasure_cards"] = [i(x) for x in s["tr_cards"][: s["tr_n"]]]
+    pending["treasure_known_by"] = [[q for q in range(n) if (s["tr_known"][k] >> q) & 1]
+                                    for k in range(s["tr_n"])]
+    turn_state = {name: (bool(s[f]) if f in _BOOL_FIELDS else i(s[f])) for name, f, _, _ in _TURN_FIELDS}
+    turn_state["path"] = [("reveal " if x >= 4 else "") + spec.DIR_NAMES[x & 3] for x in s["plan"][: s["plan_n"]]]
     return {
         "game": "krimsutep_v0",
         "num_players": n,
@@ -124,7 +130,7 @@ def to_dict(state):
         "discard": [i(x) for x in s["disc"][: s["disc_n"]]],
         "mummy": "grave" if s["mummy"] == spec.GRAVE else CELL_NAMES[s["mummy"]],
         "mummy_awake": bool(s["awake"]),
-        "turn_state": {name: (bool(s[f]) if f in _BOOL_FIELDS else i(s[f])) for name, f, _, _ in _TURN_FIELDS},
+        "turn_state": turn_state,
         "pending": pending,
     }
 
@@ -317,10 +323,27 @@ def from_dict(d):
             raise ValueError("a sleeping mummy lies in the grave chamber")
         s["mummy"] = c
 
-    _keys(d["turn_state"], [t[0] for t in _TURN_FIELDS], "turn_state", required=[t[0] for t in _TURN_FIELDS])
+    tkeys = [t[0] for t in _TURN_FIELDS] + ["path"]
+    _keys(d["turn_state"], tkeys, "turn_state", required=tkeys)
     for name, f, lo, hi in _TURN_FIELDS:
         v = d["turn_state"][name]
         s[f] = boolean(v, f"turn_state.{name}") if f in _BOOL_FIELDS else int_in(v, f"turn_state.{name}", lo, hi)
+    steps = _list(d["turn_state"]["path"], "turn_state.path")
+    if len(steps) > spec.MAX_PLAN:
+        raise ValueError(f"turn_state.path: at most {spec.MAX_PLAN} steps, got {len(steps)}")
+    s["plan"][:] = -1
+    for k, x in enumerate(steps):
+        word = x.split() if isinstance(x, str) else []
+        if not (len(word) == 1 or (len(word) == 2 and word[0] == "reveal")) or word[-1] not in spec.DIR_NAMES:
+            raise ValueError(f"turn_state.path[{k}]: a step is 'N', 'E', 'S', 'W' or 'reveal <dir>', got {x!r}")
+        s["plan"][k] = spec.DIR_NAMES.index(word[-1]) + (4 if len(word) == 2 else 0)
+    s["plan_n"] = len(steps)
+    if steps and (s["phase"] == spec.PH_MAIN or s["plan"][0] < 4):
+        raise ValueError("turn_state.path is declared at a move's first reveal: it starts with "
+                         "'reveal <dir>' and lasts while the move does")
+    if s["plan_i"] > s["plan_n"] or (s["planning"] and (s["plan_i"] or not steps)):
+        raise ValueError("turn_state.path_walked must not exceed the path, and a path being "
+                         "declared has at least its reveal and nothing walked yet")
     pkeys = [t[0] for t in _PENDING_FIELDS] + list(_PENDING_LISTS)
     _keys(d["pending"], pkeys, "pending", required=pkeys)
     pd = dict(d["pending"])
@@ -358,6 +381,13 @@ def from_dict(d):
         claim(card, "picked for the treasure")
         s["tr_cards"][i] = card
     s["tr_n"] = len(cards)
+    known_by = _list(pd["treasure_known_by"], "pending.treasure_known_by")
+    if len(known_by) != len(cards):
+        raise ValueError("pending.treasure_known_by: one list of seats per picked card")
+    s["tr_known"][:] = 0
+    for k, seats in enumerate(known_by):
+        for q in _list(seats, f"pending.treasure_known_by[{k}]"):
+            s["tr_known"][k] |= 1 << int_in(q, f"pending.treasure_known_by[{k}]", 0, n - 1)
     vacant = [c for c in range(spec.NUM_CELLS) if s["cell_card"][c] < 0]
     if sorted(vacant) != sorted(int(c) for c in s["tr_cells"] if c >= 0):
         raise ValueError(f"every space but the grave needs a card; empty: {[CELL_NAMES[c] for c in vacant]}")
@@ -437,6 +467,8 @@ def _check_phase(s):
         need(p == t, "current_player == turn")
     if ph == spec.PH_MOVE:
         need(s["moved"] and 0 <= s["mv_god"] < 5, "turn_state.moved and a move_god")
+    if s["planning"]:
+        need(ph == spec.PH_MOVE, "the move phase (declaring_path)")
     if ph == spec.PH_PIT:
         need(s["lying"][p], "the player to move lying in a pit")
     if ph == spec.PH_SPECIAL:

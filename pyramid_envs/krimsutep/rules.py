@@ -16,7 +16,8 @@ from .spec import (A_CAMP, A_DISCARD, A_DRAW, A_END, A_EXCH, A_EXTRA_POINT, A_HI
                    CAMP_FEATURES, CARD_ANKH, CARD_BACK, CARD_GOD, CARD_SHAPE, CARD_SPECIAL,
                    CELL_COL, CELL_FEATURES, CELL_ROW, CHAMBER, DARK_CELL,
                    DISPLACE_DIST, EXC_SYM, EYEGLASSES, GOD_FEATURES, GRAVE, GRAVE_ID, GUNJAM,
-                   HAND_LIMIT, JAR, JAR0, KINGS, LIGHT_CELL, MAX_ANKHS, MAX_BESIDE, MAX_PLAYERS,
+                   HAND_LIMIT, JAR, JAR0, KINGS, LIGHT_CELL, MAX_ANKHS, MAX_BESIDE, MAX_PLAN,
+                   MAX_PLAYERS,
                    MOVE_POINTS, MUMMY_START, NB, NUM_CELLS, NUM_DARK, NUM_EXC, NUM_GODS,
                    NUM_LIGHT, NUM_PATH, NUM_PHASES, OFF, OPEN, PASSAGE, PH_DISCARD, PH_DISPLACE,
                    PH_DRAW, PH_EXCHANGE, PH_GUNJAM, PH_KP_DEST, PH_MAIN, PH_MOVE, PH_MUMMY,
@@ -84,6 +85,11 @@ STATE = np.dtype([
     ("mv_any", np.bool_),           # the next step may leave in any direction
     ("mv_dir", np.int8),            # direction of the last step (ramps)
     ("mv_steps", np.int8),
+    # the path declared at the move's first reveal (rulings): direction + 4 for a reveal
+    ("plan", np.int8, (MAX_PLAN,)),
+    ("plan_n", np.int8),
+    ("plan_i", np.int8),            # planned steps walked
+    ("planning", np.bool_),         # the path is being declared
     # pending decisions
     ("resume", np.int8),
     ("pend_wake", np.bool_),
@@ -106,6 +112,7 @@ STATE = np.dtype([
     ("tr_cells", np.int8, (MAX_BESIDE,)),
     ("tr_cards", np.int8, (MAX_BESIDE,)),
     ("tr_n", np.int8),
+    ("tr_known", np.uint8, (MAX_BESIDE,)),  # per picked card: seats that knew it (bit mask)
     ("tr_stage", np.int8),          # 0 none, 1 first card, 2 picks
     ("tr_i", np.int8),              # picks made so far
     ("tr_total", np.int8),          # picks to make in all
@@ -512,23 +519,35 @@ def _tr_picker(s):
 
 @njit(cache=True)
 def _tr_finish(s):
-    """Shuffle the treasure with the picked cards onto the vacant spaces, face down."""
+    """Shuffle the treasure with the picked cards onto the vacant spaces, face down.
+
+    A seat still knows a card after the shuffle only if it knew the card before, can tell
+    where it went (no other shuffled card shows the same god on its back) and its paths do
+    not depend on the random orientation it is laid in (crosses, jars, treasures)."""
     cards = s.tr_cards
-    cards[s.tr_n] = TREASURE0 + s.tr_god  # tr_n picked cards + the treasure
     m = s.tr_n + 1
-    # the vacant spaces: the first card's space (stored at tr_cells[tr_n]) and the picks
-    shuffle(s, cards, m)
+    cards[s.tr_n] = TREASURE0 + s.tr_god  # tr_n picked cards + the treasure
+    s.tr_known[s.tr_n] = (1 << s.num_players) - 1  # which treasure emerges is public
+    same_god = np.zeros(NUM_GODS, np.int8)
+    for i in range(m):
+        same_god[CARD_GOD[cards[i]]] += 1
+    order = np.arange(m)
+    shuffle(s, order, m)
     for i in range(m):
         c = s.tr_cells[i]
-        s.cell_card[c] = cards[i]
+        k = cards[order[i]]
+        s.cell_card[c] = k
         s.cell_up[c] = False
         s.cell_rot[c] = randint(s, 4)
+        sh = CARD_SHAPE[k]
+        trackable = same_god[CARD_GOD[k]] == 1 and OPEN[sh, 0] == OPEN[sh, 1] and OPEN[sh, 0] == OPEN[sh, 2]
         for q in range(MAX_PLAYERS):
-            s.known[q, c] = False
+            s.known[q, c] = trackable and (s.tr_known[order[i]] >> q) & 1 == 1
     s.treasure_state[s.tr_god] = T_IN_PLAY
     for i in range(MAX_BESIDE):
         s.tr_cells[i] = -1
         s.tr_cards[i] = -1
+        s.tr_known[i] = 0
     s.tr_n = 0
     s.tr_stage = 0
     s.tr_i = 0
@@ -688,6 +707,13 @@ def _apply_special(s, p, c, rewards_row):
         _to_camp(s, p, False)
     elif sp == RAMP:
         _lose_carried(s, p)
+        if s.plan_n > 0:
+            # the slip walks the declared path's next step if it goes that way unrevealed;
+            # otherwise the researcher is off his path and the move is over (rulings)
+            if s.plan_i < s.plan_n and s.plan[s.plan_i] == s.mv_dir:
+                s.plan_i += 1
+            else:
+                s.plan_i = s.plan_n
         n = NB[c, s.mv_dir]
         if n == OFF or n == CAMP:
             _enter(s, p, n, False, rewards_row)
@@ -753,6 +779,7 @@ def _begin_turn(s, p):
     s.mv_any = False
     s.mv_dir = -1
     s.mv_steps = 0
+    _clear_plan(s)
     s.react_i = 0
     s.resume = R_MAIN
     s.phase = PH_PIT if s.lying[p] else PH_MAIN
@@ -831,6 +858,8 @@ def _settle(s, rewards_row):
         if s.finished[p] != 0:  # the winner of a play-on game leaves the pyramid
             _begin_turn(s, (p + 1) % s.num_players)
             continue
+        if s.resume != R_MOVE:
+            _clear_plan(s)
         if s.resume == R_MOVE:
             s.phase = PH_MOVE
         elif s.resume == R_MAIN:
@@ -968,6 +997,7 @@ def reset(states, seeds, options):
         s.tr_god = -1
         s.tr_cells[:] = -1
         s.tr_cards[:] = -1
+        s.tr_known[:] = 0
         s.tr_n = 0
         s.tr_stage = 0
         s.tr_i = 0
@@ -1012,13 +1042,13 @@ def _move_possible(s, p, god, buf):
 
 
 @njit(cache=True)
-def _step_ok(s, p, d, reveal, buf):
-    c = s.pos[p]
-    if s.mv_steps > 0 and d == (s.mv_dir + 2) % 4:
+def _path_step_ok(s, c, d, reveal, pts, tok, any_dir, back, god, buf):
+    """A path from c may go on with a step in direction d (turning the card there face up
+    if `reveal`) with `pts` points and `tok` secret passages left, by what is known now:
+    the chosen god (or the camp) stays reachable. back: the direction the path came from."""
+    if d == back:
         return False  # a chosen path never turns straight back (see rulings)
     opn = _open_paths(s, c)
-    any_dir = _start_any(s, p)
-    tok = 1 if s.mv_tok > 0 else 0
     tok2 = tok
     if not any_dir and not (opn >> d) & 1:
         if tok == 0:
@@ -1028,25 +1058,102 @@ def _step_ok(s, p, d, reveal, buf):
     if n == -2:
         return False
     if n == OFF or n == CAMP:
-        return (not reveal) and s.mv_pts >= 1
+        return (not reveal) and pts >= 1
     if not _enterable(s, n):
         return False
     if reveal:
-        if s.cell_up[n] or _researcher_at(s, n, -1):
+        if s.cell_up[n] or _researcher_at(s, n, -1) or pts < 1:
             return False
-        if s.mv_pts < 1:
-            return False
-        if _god_at(s, n) == s.mv_god:
+        if _god_at(s, n) == god:
             return True
-        return _reach(s, n, s.mv_pts - 1, tok2, True, s.mv_god, buf)
+        return _reach(s, n, pts - 1, tok2, True, god, buf)
     cost = _cost(s, n)
-    if cost > s.mv_pts:
+    if cost > pts:
         return False
-    if _god_at(s, n) == s.mv_god:
+    if _god_at(s, n) == god:
         return True
     if _stopper(s, n):
         return False
-    return _reach(s, n, s.mv_pts - cost, tok2, False, s.mv_god, buf)
+    return _reach(s, n, pts - cost, tok2, False, god, buf)
+
+
+@njit(cache=True)
+def _back_dir(s):
+    return (s.mv_dir + 2) % 4 if s.mv_steps > 0 else -1
+
+
+@njit(cache=True)
+def _plan_end(s, p):
+    """Where the declared path leads, as (space, points left, passages left, direction of
+    its last step); the cards it will turn up count as face-down cards (exits unknown)."""
+    c = s.pos[p]
+    pts = s.mv_pts
+    tok = 1 if s.mv_tok > 0 else 0
+    any_dir = _start_any(s, p)
+    last = s.mv_dir if s.mv_steps > 0 else -1
+    for i in range(s.plan_n):
+        d = s.plan[i] & 3
+        if not any_dir and not (_open_paths(s, c) >> d) & 1:
+            tok = 0
+        any_dir = False
+        last = d
+        n = NB[c, d]
+        if n == OFF or n == CAMP:
+            return CAMP, pts - 1, tok, last
+        pts -= 1 if s.plan[i] >= 4 else _cost(s, n)
+        c = n
+    return c, pts, tok, last
+
+
+@njit(cache=True)
+def _plan_step_ok(s, p, d, reveal, buf):
+    """The declared path may be extended by this step (same test as a free step)."""
+    c, pts, tok, last = _plan_end(s, p)
+    if c == CAMP or s.plan_n >= MAX_PLAN:
+        return False
+    if s.plan_n > 0 and s.cell_up[c] and _stopper(s, c):
+        return False  # a face-up special, jar or treasure ends the path
+    any_dir = s.plan_n == 0 and _start_any(s, p)
+    back = (last + 2) % 4 if last >= 0 else -1
+    return _path_step_ok(s, c, d, reveal, pts, tok, any_dir, back, s.mv_god, buf)
+
+
+@njit(cache=True)
+def _plan_complete(s, p):
+    """The declared path ends in the camp or on a space of the chosen god."""
+    c, pts, tok, last = _plan_end(s, p)
+    return c == CAMP or _god_at(s, c) == s.mv_god
+
+
+@njit(cache=True)
+def _walk_ok(s, p):
+    """The next step of the declared path can be walked now: the space's paths (or a
+    secret passage) lead that way, the next space can be entered and paid for."""
+    if s.plan_i >= s.plan_n:
+        return False
+    code = s.plan[s.plan_i]
+    d = code & 3
+    c = s.pos[p]
+    if not _start_any(s, p) and not (_open_paths(s, c) >> d) & 1 and s.mv_tok == 0:
+        return False
+    n = NB[c, d]
+    if n == -2:
+        return False
+    if n == OFF or n == CAMP:
+        return s.mv_pts >= 1
+    if not _enterable(s, n):
+        return False
+    if code >= 4:
+        return not s.cell_up[n] and not _researcher_at(s, n, -1) and s.mv_pts >= 1
+    return _cost(s, n) <= s.mv_pts
+
+
+@njit(cache=True)
+def _clear_plan(s):
+    s.plan[:] = -1
+    s.plan_n = 0
+    s.plan_i = 0
+    s.planning = False
 
 
 @njit(cache=True)
@@ -1122,24 +1229,50 @@ def _fill_mask(s, m, buf):
         if not s.mummy_moved and _diagonal_sight(s, p) and _any_mummy_step(s, p):
             m[A_MUMMY_DIAG] = 1
     elif ph == PH_MOVE:
-        any_step = False
-        for d in range(4):
-            if _step_ok(s, p, d, False, buf):
-                m[A_STEP + d] = 1
-                any_step = True
-            if _step_ok(s, p, d, True, buf):
-                m[A_STEP_REVEAL + d] = 1
-                any_step = True
         c = s.pos[p]
-        if not any_step or c == CAMP or (s.mv_steps > 0 and _god_at(s, c) == s.mv_god):
-            m[A_STOP] = 1
-        if not s.extra_used and s.ankhs[p] >= 1:
-            m[A_EXTRA_POINT] = 1
+        if s.planning:
+            # declaring the rest of the path before the first card is turned up
+            any_step = False
+            for d in range(4):
+                if _plan_step_ok(s, p, d, False, buf):
+                    m[A_STEP + d] = 1
+                    any_step = True
+                if _plan_step_ok(s, p, d, True, buf):
+                    m[A_STEP_REVEAL + d] = 1
+                    any_step = True
+            if not any_step or _plan_complete(s, p):
+                m[A_STOP] = 1
+        elif s.plan_n > 0:
+            # walking the declared path as long as it can be walked
+            if _walk_ok(s, p):
+                code = s.plan[s.plan_i]
+                m[(A_STEP_REVEAL if code >= 4 else A_STEP) + (code & 3)] = 1
+            else:
+                m[A_STOP] = 1
+        else:
+            any_step = False
+            back = _back_dir(s)
+            any_dir = _start_any(s, p)
+            tok = 1 if s.mv_tok > 0 else 0
+            for d in range(4):
+                if _path_step_ok(s, c, d, False, s.mv_pts, tok, any_dir, back, s.mv_god, buf):
+                    m[A_STEP + d] = 1
+                    any_step = True
+                if _path_step_ok(s, c, d, True, s.mv_pts, tok, any_dir, back, s.mv_god, buf):
+                    m[A_STEP_REVEAL + d] = 1
+                    any_step = True
+            if not any_step or c == CAMP or (s.mv_steps > 0 and _god_at(s, c) == s.mv_god):
+                m[A_STOP] = 1
         j = _first_slot_with(s, p, PASSAGE)
         if j >= 0 and s.mv_tok == 0:
             m[A_PLAY + j * 3 + 2] = 1
-        if not s.mummy_moved and _diagonal_sight(s, p) and _any_mummy_step(s, p):
-            m[A_MUMMY_DIAG] = 1
+        if not s.planning:
+            if not s.extra_used and s.ankhs[p] >= 1:
+                m[A_EXTRA_POINT] = 1
+            if not s.mummy_moved and _diagonal_sight(s, p) and _any_mummy_step(s, p):
+                m[A_MUMMY_DIAG] = 1
+            if _can_shoot(s, p):  # sharing a space with a carrier during one's own move
+                m[A_PLAY + _first_slot_with(s, p, REVOLVER) * 3 + 2] = 1
     elif ph == PH_PIT:
         m[A_YES] = 1
         m[A_PASS] = 1
@@ -1303,6 +1436,28 @@ def _flip(s, c, p):
 
 
 @njit(cache=True)
+def _walk(s, p, d, reveal, rewards_row):
+    """One step of p's move in direction d."""
+    c = s.pos[p]
+    if not _start_any(s, p) and not (_open_paths(s, c) >> d) & 1:
+        s.mv_tok = 0  # the secret passage is used up
+    s.mv_any = False
+    n = NB[c, d]
+    s.mv_dir = d
+    s.mv_steps += 1
+    if n == OFF or n == CAMP or reveal:
+        s.mv_pts -= 1
+    else:
+        s.mv_pts -= _cost(s, n)
+    s.resume = R_MOVE
+    _enter(s, p, n, reveal, rewards_row)
+    if s.terminated:
+        return
+    s.phase = PH_RESOLVE
+    _settle(s, rewards_row)
+
+
+@njit(cache=True)
 def _apply(s, a, rewards_row):
     p = s.current_player
     ph = s.phase
@@ -1377,7 +1532,13 @@ def _apply(s, a, rewards_row):
             return
     elif ph == PH_MOVE:
         if a == A_STOP:
+            if s.planning:  # the path is declared: walk its first step, the reveal
+                s.planning = False
+                s.plan_i = 1
+                _walk(s, p, s.plan[0] & 3, True, rewards_row)
+                return
             s.mv_pts = 0
+            _clear_plan(s)
             s.phase = PH_MAIN
             s.resume = R_MAIN
             return
@@ -1386,8 +1547,15 @@ def _apply(s, a, rewards_row):
             s.extra_used = True
             s.mv_pts += 1
             return
-        if a < A_SEL:  # a secret passage
-            _play_slot(s, p, (a - A_PLAY) // 3)
+        if a < A_SEL:
+            j = (a - A_PLAY) // 3
+            if EXC_SYM[s.hand[p, j], 2] == REVOLVER:
+                _play_slot(s, p, j)
+                s.sh_by = p
+                s.resume = R_MOVE
+                s.phase = PH_SHOOT
+                return
+            _play_slot(s, p, j)  # a secret passage
             s.mv_tok = 1
             return
         if a == A_MUMMY_DIAG:
@@ -1397,25 +1565,15 @@ def _apply(s, a, rewards_row):
             return
         reveal = a >= A_STEP_REVEAL
         d = (a - A_STEP) % 4
-        c = s.pos[p]
-        if not _start_any(s, p) and not (_open_paths(s, c) >> d) & 1:
-            s.mv_tok = 0  # the secret passage is used up
-        s.mv_any = False
-        n = NB[c, d]
-        s.mv_dir = d
-        s.mv_steps += 1
-        if n == OFF or n == CAMP:
-            s.mv_pts -= 1
-        elif reveal:
-            s.mv_pts -= 1
-        else:
-            s.mv_pts -= _cost(s, n)
-        s.resume = R_MOVE
-        _enter(s, p, n, reveal, rewards_row)
-        if s.terminated:
+        if s.planning or (reveal and s.plan_n == 0):
+            # a card is to be turned up: the rest of the path is declared first
+            s.plan[s.plan_n] = d + (4 if reveal else 0)
+            s.plan_n += 1
+            s.planning = True
             return
-        s.phase = PH_RESOLVE
-        _settle(s, rewards_row)
+        if s.plan_n > 0:
+            s.plan_i += 1
+        _walk(s, p, d, reveal, rewards_row)
         return
     elif ph == PH_PIT:
         s.no_move = True
@@ -1584,6 +1742,10 @@ def _apply(s, a, rewards_row):
     elif ph == PH_TR_PICK:
         c = a - A_SEL
         s.tr_cards[s.tr_n] = s.cell_card[c]
+        s.tr_known[s.tr_n] = 0
+        for q in range(s.num_players):  # a face-up card is seen by all as it is picked
+            if s.cell_up[c] or s.known[q, c]:
+                s.tr_known[s.tr_n] |= 1 << q
         s.tr_n += 1
         s.tr_cells[s.tr_n] = c
         s.cell_card[c] = -1
@@ -1815,6 +1977,13 @@ def _observe_one(s, seat, f):
         f[g + 2] = (CARD_GOD[s.rq[0]] + 1) / 5.0
     if s.tr_god >= 0:
         f[g + 3] = (s.tr_god + 1) / 5.0
+    g += 4
+    # the declared path (public: it is announced before the card is turned up)
+    f[g] = s.planning
+    f[g + 1] = s.plan_i / float(MAX_PLAN)
+    for i in range(s.plan_n):
+        f[g + 2 + i * 5 + (s.plan[i] & 3)] = 1.0
+        f[g + 2 + i * 5 + 4] = s.plan[i] >= 4
 
 
 @njit(cache=True)
@@ -1830,8 +1999,8 @@ def observe(states, seats, out):
 def determinize(states, seats, seeds):
     """Resample what `seat` cannot see: face-down cards it does not know (within their
     back and god, which are public), their orientations, the other hands and the deck."""
-    pos = np.empty(NUM_CELLS + MAX_BESIDE, np.int64)
-    ids = np.empty(NUM_CELLS + MAX_BESIDE, np.int8)
+    pos = np.empty(NUM_CELLS + 2 * MAX_BESIDE, np.int64)
+    ids = np.empty(NUM_CELLS + 2 * MAX_BESIDE, np.int8)
     pool = np.empty(NUM_EXC, np.int8)
     for b in range(states.shape[0]):
         s = states[b]
@@ -1853,6 +2022,12 @@ def determinize(states, seats, seeds):
                         pos[m] = NUM_CELLS + i
                         ids[m] = card
                         m += 1
+                for i in range(s.tr_n):  # cards picked for an emerging treasure, in hand
+                    card = s.tr_cards[i]
+                    if not (s.tr_known[i] >> me) & 1 and CARD_BACK[card] == back and CARD_GOD[card] == god:
+                        pos[m] = NUM_CELLS + MAX_BESIDE + i
+                        ids[m] = card
+                        m += 1
                 # jars and treasures never lie beside the pyramid: they take random board
                 # places among the group's, the path cards are shuffled over the rest
                 mb = 0
@@ -1872,6 +2047,8 @@ def determinize(states, seats, seeds):
                     if x < NUM_CELLS:
                         s.cell_card[x] = ids[i]
                         s.cell_rot[x] = randint(s, 4)
+                    elif x >= NUM_CELLS + MAX_BESIDE:
+                        s.tr_cards[x - NUM_CELLS - MAX_BESIDE] = ids[i]
                     else:
                         s.beside[x - NUM_CELLS] = ids[i]
                         s.beside_rot[x - NUM_CELLS] = randint(s, 4)

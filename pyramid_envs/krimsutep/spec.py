@@ -116,6 +116,7 @@ MOVE_POINTS = 5
 MAX_ANKHS = 9
 DISPLACE_DIST = 3
 MAX_BESIDE = 16
+MAX_PLAN = 6         # a declared path: at most 6 points, every step costs at least 1
 
 # --- phases ---------------------------------------------------------------------------
 (PH_MAIN, PH_MOVE, PH_PIT, PH_SPECIAL, PH_KP_DEST, PH_PICKUP, PH_MUMMY_PLACE, PH_MUMMY,
@@ -161,8 +162,9 @@ PLAYER_FEATURES = 13  # per relative seat
 GOD_FEATURES = 11     # jar state (5) + treasure state (6), per god
 SLOT_FEATURES = 1 + NUM_GODS + NUM_ACTION_SYMBOLS
 BESIDE_FEATURES = 1 + NUM_GODS + 1 + 4 + NUM_SPECIAL_FEATURES + 1
+PLAN_FEATURES = 2 + MAX_PLAN * 5  # declaring, steps walked / 6, per step: direction (4), reveal
 GLOBAL_FEATURES = (NUM_PHASES + 1 + NUM_GODS + 7 + 1 + NUM_ACTION_SYMBOLS + NUM_GODS
-                   + MAX_PLAYERS + 4)
+                   + MAX_PLAYERS + 4 + PLAN_FEATURES)
 OBS_SIZE = (NUM_CELLS * CELL_FEATURES + CAMP_FEATURES + MAX_PLAYERS * PLAYER_FEATURES
             + NUM_GODS * GOD_FEATURES + HAND_LIMIT * SLOT_FEATURES + MAX_BESIDE * BESIDE_FEATURES
             + GLOBAL_FEATURES)

@@ -87,6 +87,12 @@ def test_from_dict_rejects_bad_positions():
     e = copy.deepcopy(d); e["phase"] = "mummy-place"; e["mummy_awake"] = True
     GAME.from_dict(e)  # placing the mummy is always possible
     e = copy.deepcopy(d); e["phase"] = "shoot"; e["pending"]["shooter"] = 0; bad(e, "no legal action")
+    # a declared path: only in a move, starting with its reveal, with sound steps
+    e = copy.deepcopy(d); e["turn_state"]["path"] = ["reveal E", "N"]; bad(e, "first reveal")
+    e = copy.deepcopy(d); e["turn_state"]["path"] = ["up"]; bad(e, "a step is")
+    e = copy.deepcopy(d); e["turn_state"]["path"] = ["reveal E"] * 7; bad(e, "at most 6")
+    e = copy.deepcopy(d); e["turn_state"]["declaring_path"] = True; bad(e, "declaring_path|path being declared")
+    e = copy.deepcopy(d); e["pending"]["treasure_known_by"] = [[0]]; bad(e, "one list of seats")
 
 
 def test_bad_input_to_the_kernels_through_the_envs_changes_nothing():

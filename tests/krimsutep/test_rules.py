@@ -114,7 +114,7 @@ def test_no_stop_away_from_the_chosen_god_and_open_cards_are_left_by_their_paths
     assert c >= 0
 
 
-def test_reveal_while_stepping_costs_one_and_a_bad_card_stops_the_move():
+def test_a_reveal_declares_the_rest_of_the_path_first_and_a_bad_card_stops_the_move():
     d = start()
     plain_route(d, ["a1"], "anubis")
     dead = card("dead-end", "sobek", "light")
@@ -125,10 +125,81 @@ def test_reveal_while_stepping_costs_one_and_a_bad_card_stops_the_move():
     act(st, "play 1 Horus")
     act(st, "step E")
     act(st, "step-reveal E")
-    assert view(st)["pyramid"]["b1"]["up"] and pts(st) == 3
-    # the revealed dead end opens west only: the chosen path (east to c1) is broken, and a
-    # move never turns straight back (ruling), so the researcher must stop here
+    # nothing is turned up yet: the path beyond the card is declared first
+    v = view(st)
+    assert not v["pyramid"]["b1"]["up"] and pos(st) == "a1" and pts(st) == 4
+    assert v["turn_state"]["declaring_path"] and v["turn_state"]["path"] == ["reveal E"]
+    assert "stop" not in legal(st)  # b1 shows Sobek: the path must go on to a Horus space
+    assert "ankh-point" not in legal(st)  # a sixth point may save a path, never prolong it
+    act(st, "step E")
+    assert view(st)["turn_state"]["path"] == ["reveal E", "E"] and "stop" in legal(st)
+    act(st, "stop")  # declared: the card is turned up
+    assert view(st)["pyramid"]["b1"]["up"] and pts(st) == 3 and pos(st) == "b1"
+    # the revealed dead end opens west only: the chosen path (east to c1) is broken
     assert legal(st) == {"stop", "ankh-point"}
+    act(st, "stop")
+    v = view(st)
+    assert v["phase"] == "main" and pos(st) == "b1" and v["turn_state"]["path"] == []
+
+
+def test_after_a_reveal_the_declared_path_is_followed_and_cannot_be_rerouted():
+    d = start()
+    plain_route(d, ["a1"], "anubis")
+    put(d, "b1", card("cross", "sobek", "light"), up=False)
+    b2 = path(d, "b2", "any", "horus")
+    path(d, "c1", "any", "anubis", exits="NW")
+    path(d, "c2", "any", "horus", skip=[b2])
+    mover(d, ["Horus"])
+    researcher(d, 0, pos="a1")
+    st = load(d)
+    act(st, "play 1 Horus")
+    act(st, "step-reveal E")
+    assert {"step N", "step E"} <= legal(st)  # b2 (Horus) or c1 then c2
+    act(st, "step N")
+    act(st, "stop")
+    assert view(st)["pyramid"]["b1"]["up"] and pos(st) == "b1"
+    # the cross opens every way, but only the declared step is left: no re-routing
+    assert legal(st) == {"step N"}
+    act(st, "step N")
+    assert pos(st) == "b2" and legal(st) >= {"stop"} and not any(a.startswith("step") for a in legal(st))
+    act(st, "stop")
+    assert view(st)["phase"] == "main"
+
+
+def test_a_secret_passage_saves_a_declared_path_after_a_bad_card():
+    d = start()
+    plain_route(d, ["a1"], "anubis")
+    dead = card("dead-end", "sobek", "light")
+    put(d, "b1", dead, up=False, rot=rot_for(dead, "W"))
+    path(d, "c1", "any", "horus", up=True)
+    hand(d, 0, ["Horus", "secret-passage"])
+    researcher(d, 0, pos="a1")
+    st = load(d)
+    act(st, "play 1 Horus")
+    act(st, "step-reveal E")
+    act(st, "step E")
+    act(st, "stop")
+    assert "step E" not in legal(st) and "play 1 secret-passage" in legal(st)
+    act(st, "play 1 secret-passage")
+    assert "step E" in legal(st)
+    act(st, "step E")
+    assert pos(st) == "c1"
+
+
+def test_steps_before_the_first_reveal_need_no_declaration():
+    d = start()
+    plain_route(d, ["a1", "b1"], "anubis")
+    path(d, "c1", "any", "horus", up=False)
+    mover(d, ["Horus"])
+    st = load(d)
+    act(st, "play 1 Horus")
+    act(st, "step E")
+    act(st, "step E")  # walked at once: nothing new is learned on the way
+    assert pos(st) == "b1" and not view(st)["turn_state"]["declaring_path"]
+    act(st, "step-reveal E")  # onto the Horus card itself: the path may end there
+    assert "stop" in legal(st)
+    act(st, "stop")
+    assert view(st)["pyramid"]["c1"]["up"] and pos(st) == "c1"
 
 
 def test_mummy_space_and_grave_cannot_be_entered():
@@ -199,6 +270,7 @@ def test_revealing_the_first_jar_wakes_the_mummy_and_the_revealer_places_it():
     st = load(d)
     act(st, "play 1 Horus")
     act(st, "step-reveal N")
+    act(st, "stop")  # the path ends on the Horus card it turns up
     v = view(st)
     assert v["phase"] == "mummy-place" and v["current_player"] == 0 and v["mummy_awake"]
     assert legal(st) == {"select f5", "select e6"}
@@ -270,6 +342,68 @@ def test_bringing_a_jar_home_brings_its_treasure_into_play():
     assert tr in [v["pyramid"][c]["card"] for c in spaces]
     assert all(not v["pyramid"][c]["up"] for c in spaces)
     assert len(v["beside"]) == 2  # the Osiris jar's card and the treasure's
+
+
+def test_a_treasure_shuffle_forgets_only_what_a_seat_can_no_longer_follow():
+    """Picks: a face-up Bastet cross (seen by all), an Osiris T peeked by player 1, two Sobek
+    cards (one peeked by player 0); the Horus treasure is the only Horus card shuffled."""
+    d = two_player_with()
+    horus = spec.GODS.index("Horus")
+    jh = spec.JAR0 + horus
+    jar_cell = next(c for c, v in d["pyramid"].items() if v["card"] == jh)
+    b = next(i for i, x in enumerate(d["beside"]) if spec.CARD_GOD[x["card"]] == horus)
+    d["pyramid"][jar_cell] = {"card": d["beside"].pop(b)["card"], "up": False, "rot": 0}
+    awake(d, "e6")
+    plain_route(d, ["a1"], "anubis")
+    free = [c for c, v in d["pyramid"].items() if spec.DARK_CELL[cell_of(c)] and c != "e6"
+            and v["card"] < spec.NUM_PATH]
+    first, bastet, osiris, sobek1, sobek2, other = free[:6]
+    put(d, first, 27, up=False)         # Horus dark corner: the first card, set beside
+    put(d, bastet, 21, up=True)         # Bastet dark cross, face up
+    put(d, osiris, 23, up=False)        # Osiris dark T
+    put(d, sobek1, 24, up=False)        # Sobek dark T
+    put(d, sobek2, 29, up=False)        # Sobek dark corner
+    put(d, other, 25, up=False)         # Anubis dark T, not picked
+    for v in d["pyramid"].values():     # no other face-down Horus card: picks fall back
+        if spec.CARD_GOD[v["card"]] == horus and spec.CARD_BACK[v["card"]] == spec.DARK_BACK \
+                and v["card"] != 27:
+            v["up"] = True
+    researcher(d, 0, pos="a1", carry_jar=jh, knows=[sobek1])
+    researcher(d, 1, knows=[osiris, other])
+    mover(d, ["Horus"])
+    st = load(d)
+    act(st, "play 1 Horus")
+    act(st, "step W")
+    assert legal(st) == {f"select {first}"}
+    act(st, f"select {first}")
+    for pick in (bastet, osiris, sobek1, sobek2):
+        act(st, f"select {pick}")
+    v = view(st)
+    assert v["phase"] == "main" and v["treasures"]["Horus"] == "in-play"
+    spaces = [first, bastet, osiris, sobek1, sobek2]
+    where = {v["pyramid"][c]["card"]: c for c in spaces}
+    assert sorted(where) == sorted([spec.TREASURE0 + horus, 21, 23, 24, 29])
+    # the treasure and the Bastet cross can be followed (the only card of their god) and
+    # show the same paths however they lie: known to all; the others are lost
+    for p in (0, 1):
+        knows = set(v["researchers"][p]["knows"])
+        assert knows & set(spaces) == {where[spec.TREASURE0 + horus], where[21]}
+    assert other in v["researchers"][1]["knows"]  # not shuffled: still known
+    obs = GAME.observe(st, [1])[0]
+    for c in spaces:
+        assert obs[cell_of(c) * spec.CELL_FEATURES + 9] == (c in (where[spec.TREASURE0 + horus], where[21]))
+    # what nobody can follow may lie either way round: both seats see the same
+    d2 = view(st)
+    a, b = where[24], where[29]
+    d2["pyramid"][a], d2["pyramid"][b] = d2["pyramid"][b], d2["pyramid"][a]
+    st2 = load(d2)
+    for seat in (0, 1):
+        assert np.array_equal(GAME.observe(st, [seat]), GAME.observe(st2, [seat]))
+    # determinize keeps what the seat knows and nothing else
+    st3 = st.copy()
+    GAME.kernels.determinize(st3, np.array([1]), np.array([7], np.uint64))
+    assert st3[0]["cell_card"][cell_of(where[21])] == 21
+    assert st3[0]["cell_card"][cell_of(other)] == 25
 
 
 def treasure_position():
@@ -714,6 +848,40 @@ def test_revolver_outside_ones_own_turn():
     act(st, "pass")  # player 0 has no gun jam
     v = view(st)
     assert v["researchers"][1]["carry_jar"] == jh and v["turn"] == 1
+
+
+def test_revolver_during_ones_own_move_on_a_space_shared_with_a_carrier():
+    d = two_player_with()
+    plain_route(d, ["a1", "b1"], "anubis")
+    path(d, "c1", "any", "horus")
+    researcher(d, 1, pos="b1")
+    hand(d, 0, ["Horus", "revolver"])
+    st = load(d)
+    act(st, "play 1 Horus")
+    act(st, "step E")
+    act(st, "step E")
+    assert pos(st) == "b1" and not any("revolver" in a for a in legal(st))  # he carries nothing
+    jh = spec.JAR0 + spec.GODS.index("Horus")
+    jar_cell = next(c for c, v in d["pyramid"].items() if v["card"] == jh)
+    b = next(i for i, x in enumerate(d["beside"]) if spec.CARD_GOD[x["card"]] == spec.CARD_GOD[jh])
+    d["pyramid"][jar_cell] = {"card": d["beside"].pop(b)["card"], "up": False, "rot": 0}
+    awake(d, "e6")
+    researcher(d, 1, carry_jar=jh)
+    st = load(d)
+    act(st, "play 1 Horus")
+    act(st, "step E")
+    assert not any("revolver" in a for a in legal(st))  # not on the carrier's space yet
+    act(st, "step E")
+    assert "play 1 revolver" in legal(st)  # the same space, in the middle of the move
+    act(st, "play 1 revolver")
+    act(st, "shoot 1")
+    assert view(st)["phase"] == "gun-jam" and view(st)["current_player"] == 1
+    act(st, "pass")
+    v = view(st)
+    assert v["phase"] == "move" and v["current_player"] == 0 and pts(st) == 3
+    assert v["researchers"][0]["carry_jar"] == jh and v["researchers"][1]["carry_jar"] is None
+    act(st, "step E")  # the move goes on along its path
+    assert pos(st) == "c1" and "stop" in legal(st)
 
 
 # =============================================================================

@@ -1,31 +1,77 @@
 """A trained network as an agent: an sb3-contrib MaskablePPO checkpoint (.zip) acting on
-observations and masks (needs the `train` extra)."""
+observations and masks (needs the `train` extra).
+
+    policy:path=runs/kheops_v0/checkpoints/final.zip   a checkpoint file
+    policy:env=kheops                                   the checkpoint shipped for that game
+"""
+from pathlib import Path
+
 import numpy as np
 
 from .base import Agent
 
+TIE = 0.05  # deterministic play: logits this close to the best count as tied
+
 
 class PolicyAgent(Agent):
+    """deterministic=1 plays the most probable action, breaking near-ties at random as greedy
+    does (a fixed tie-break can walk a game round a loop of positions for ever);
+    deterministic=0 samples from the policy."""
+
     name = "policy"
 
-    def __init__(self, path, deterministic=1, seed=None):
+    def __init__(self, path=None, env=None, deterministic=1, seed=None):
+        if (path is None) == (env is None):
+            raise ValueError("the policy agent needs exactly one of path=<checkpoint.zip> or env=<game>")
+        if env is not None:
+            path = shipped_checkpoint(env)
         try:
             from sb3_contrib import MaskablePPO
         except ImportError as e:  # the core install has no torch
             raise ImportError("the policy agent needs the train extra: pip install -e '.[train]'") from e
         self.model = MaskablePPO.load(path, device="cpu")
+        self.needs_view = hasattr(self.model.policy, "augment")
         self.deterministic = bool(deterministic)
+        self.rng = np.random.default_rng(seed)
         if seed is not None:
             self.model.set_random_seed(seed)
 
     @classmethod
-    def from_model(cls, model, name="learner", deterministic=True):
+    def from_model(cls, model, name="learner", deterministic=True, seed=None):
         """Wrap a live MaskablePPO model (sharing its weights) as an agent."""
         agent = cls.__new__(cls)
         agent.model, agent.deterministic, agent.name = model, deterministic, name
+        agent.needs_view = hasattr(model.policy, "augment")
+        agent.rng = np.random.default_rng(seed)
         return agent
 
     def act(self, obs, masks, view=None):
-        actions, _ = self.model.predict(np.asarray(obs, np.float32), action_masks=np.asarray(masks, bool),
-                                        deterministic=self.deterministic)
-        return np.asarray(actions, np.int64)
+        import torch
+
+        if self.needs_view:  # a network that reads one-ply action gains (train/lookahead.py)
+            obs = self.model.policy.augment(obs, masks, view)
+        masks = np.asarray(masks, bool)
+        if not self.deterministic:
+            actions, _ = self.model.predict(np.asarray(obs, np.float32), action_masks=masks, deterministic=False)
+            return np.asarray(actions, np.int64)
+        policy = self.model.policy
+        with torch.no_grad():
+            dist = policy.get_distribution(policy.obs_to_tensor(np.asarray(obs, np.float32))[0], action_masks=masks)
+            logits = dist.distribution.logits.numpy()
+        noisy = np.where(masks, logits + self.rng.random(logits.shape) * TIE, -np.inf)
+        return noisy.argmax(axis=1).astype(np.int64)
+
+
+CHECKPOINTS = Path(__file__).parent / "checkpoints"
+
+
+def shipped_checkpoint(env) -> Path:
+    """The checkpoint shipped in agents/checkpoints/ for a game ('kheops' or 'kheops_v0')."""
+    from .arena import resolve_env  # the arena imports the agent registry, which imports this module
+
+    env = resolve_env(env)
+    path = CHECKPOINTS / f"{env}.zip"
+    if not path.exists():
+        shipped = sorted(p.stem for p in CHECKPOINTS.glob("*.zip"))
+        raise ValueError(f"no checkpoint shipped for {env}; shipped: {shipped}")
+    return path

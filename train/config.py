@@ -15,12 +15,19 @@ DEFAULTS = {
     "total_timesteps": 200_000,
     "max_steps": 2000,          # truncates endless games
     "reward_mode": "win_loss",
+    "shaping": 0.0,             # potential-based shaping coefficient on Game.evaluate (0: none)
+    "truncation_reward": None,  # null: a game cut at max_steps is a time limit; a number: the
+                                # learner's reward for it (-1: stalling a lost game is a loss)
     "ppo": {                    # sb3-contrib MaskablePPO arguments
         "learning_rate": 3.0e-4, "n_steps": 64, "batch_size": 1024, "n_epochs": 4,
         "gamma": 0.995, "gae_lambda": 0.95, "clip_range": 0.2, "ent_coef": 0.01,
         "vf_coef": 0.5, "max_grad_norm": 0.5,
     },
     "net_arch": [256, 256],
+    "lookahead": {              # one-ply action gains from Game.evaluate fed to the network (train/lookahead.py)
+        "scale": 0.0,           # evaluate() units per gain unit, about one good move (0: plain MLP)
+        "prior_weight": 3.0,    # initial weight of the gains in the action logits
+    },
     "opponents": {              # share of games against each opponent kind
         "latest": 0.4,          # the learner's current weights
         "pool": 0.3,            # a past snapshot of the learner
@@ -32,6 +39,8 @@ DEFAULTS = {
     "eval_every": 50_000,       # env steps between evaluations
     "eval_games": 40,           # arena games per evaluation opponent
     "checkpoint_every": 50_000,
+    "eval_deterministic": True, # evaluate the most probable move (True) or sample as trained (False):
+                                # argmax can be far weaker where many moves tie on the lookahead
     "final_eval_games": 200,
     "final_eval_agents": ["random", "greedy"],
 }
@@ -46,8 +55,18 @@ def _merge(base, extra, where=""):
                 raise ValueError(f"config key {where}{key} must be a mapping")
             _merge(base[key], value, f"{where}{key}.")
         else:
-            base[key] = value
+            base[key] = _like(base[key], value, f"{where}{key}")
     return base
+
+
+def _like(default, value, key):
+    """YAML reads 1e-4 (no dot) as a string: numbers are taken as numbers where a number is due."""
+    if isinstance(default, (int, float)) and not isinstance(default, bool) and isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            raise ValueError(f"config key {key} must be a number, got {value!r}") from None
+    return value
 
 
 def load_config(path: str | Path | None, overrides: list[str] = ()) -> dict:

@@ -15,13 +15,14 @@ from agents.registry import make_agent
 class TorchPolicy:
     """A MaskablePPO policy network (live or a frozen copy) acting on batches."""
 
-    needs_view = False
-
     def __init__(self, policy, deterministic=False):
         self.policy = policy
         self.deterministic = deterministic
+        self.needs_view = hasattr(policy, "augment")  # a lookahead network reads action gains off a SeatView
 
     def act(self, obs, masks, view=None):
+        if self.needs_view:
+            obs = self.policy.augment(obs, masks, view)
         actions, _ = self.policy.predict(np.asarray(obs, np.float32), action_masks=np.asarray(masks, bool),
                                          deterministic=self.deterministic)
         return np.asarray(actions, np.int64)

@@ -5,6 +5,7 @@ import json
 import time
 from pathlib import Path
 
+import numpy as np
 import torch
 import yaml
 from sb3_contrib import MaskablePPO
@@ -17,6 +18,7 @@ from agents.ratings import bradley_terry
 from pyramid_envs.core import SelfPlayVec
 from pyramid_envs.core.sb3 import SB3SelfPlayVecEnv
 
+from .lookahead import LookaheadPolicy, LookaheadVecEnv
 from .plots import learning_curve
 from .pool import OpponentPool, TorchPolicy
 
@@ -24,20 +26,29 @@ from .pool import OpponentPool, TorchPolicy
 class SelfPlayCallback(BaseCallback):
     """Snapshots into the pool, evaluations in the arena, checkpoints, speed figures."""
 
-    def __init__(self, cfg, pool, venv, out: Path):
+    def __init__(self, cfg, pool, venv, out: Path, learner_env=None):
+        """venv: the SB3SelfPlayVecEnv; learner_env: what the model steps (venv, or a wrapper of it)."""
         super().__init__()
         self.cfg, self.pool, self.venv, self.out = cfg, pool, venv, out
+        self.learner_env = learner_env if learner_env is not None else venv
         self.history = []
+
+    def _timers(self):
+        """Seconds so far: env side in all, opponents' choices, lookahead features, evaluations."""
+        opp = self.venv.selfplay.opponent_seconds
+        look = getattr(self.learner_env, "lookahead_seconds", 0.0)
+        return np.array([self.venv.env_seconds + look, opp, look, self.eval_seconds])
 
     def _on_training_start(self):
         self.pool.set_learner(self.model.policy)
-        start = self.num_timesteps
+        start = self.step0 = self.num_timesteps
         self.next = {k: start + self.cfg[k] for k in ("snapshot_every", "eval_every", "checkpoint_every")}
+        self.eval_seconds = 0.0
         self.t0 = time.perf_counter()
-        self.env0 = self.venv.env_seconds
+        self.timers0 = self._timers()
 
     def _on_step(self):
-        n = self.num_timesteps
+        t, n = time.perf_counter(), self.num_timesteps
         if n >= self.next["snapshot_every"]:
             self.pool.add_snapshot(self.model.policy)
             self.next["snapshot_every"] += self.cfg["snapshot_every"]
@@ -47,15 +58,19 @@ class SelfPlayCallback(BaseCallback):
         if n >= self.next["checkpoint_every"]:
             self.save(f"step_{n}")
             self.next["checkpoint_every"] += self.cfg["checkpoint_every"]
+        self.eval_seconds += time.perf_counter() - t
         return True
 
     def _on_rollout_end(self):
-        wall = time.perf_counter() - self.t0
-        env = self.venv.env_seconds - self.env0
+        env, opp, look, evals = self._timers() - self.timers0
+        train = max(time.perf_counter() - self.t0 - evals, 1e-9)  # training time, evaluations left out
         self.logger.record("speed/env_steps_per_s", self.venv.env_steps / max(self.venv.env_seconds, 1e-9))
-        self.logger.record("speed/env_time_share", env / max(wall, 1e-9))
-        self.logger.record("speed/total_steps_per_s", (self.num_timesteps - self.next["eval_every"]
-                                                        + self.cfg["eval_every"]) / max(wall, 1e-9))
+        self.logger.record("speed/total_steps_per_s", (self.num_timesteps - self.step0) / train)
+        # env side = game kernels + opponents' choices + lookahead features; the last two are planning
+        self.logger.record("speed/env_time_share", env / train)
+        self.logger.record("speed/core_time_share", (env - opp - look) / train)
+        self.logger.record("speed/opponent_time_share", opp / train)
+        self.logger.record("speed/lookahead_time_share", look / train)
 
     def save(self, name):
         path = self.out / "checkpoints" / f"{name}.zip"
@@ -65,7 +80,8 @@ class SelfPlayCallback(BaseCallback):
 
     def evaluate(self):
         cfg = self.cfg
-        learner = PolicyAgent.from_model(self.model, "learner")
+        learner = PolicyAgent.from_model(self.model, "learner", deterministic=cfg["eval_deterministic"],
+                                         seed=cfg["seed"])
         row = {"step": int(self.num_timesteps)}
         comps = []
         opponents = [a for a in ("random", "greedy")]
@@ -105,17 +121,24 @@ def train(cfg: dict, out: str | Path, resume: str | None = None, progress_bar=Tr
     game = pyramid_envs.get_game(cfg["env"])
     pool = OpponentPool(cfg["num_envs"], cfg["opponents"], cfg["pool_size"], seed=cfg["seed"])
     selfplay = SelfPlayVec(game, cfg["num_envs"], opponent=pool, learner_seat=None, seed=cfg["seed"],
-                           max_steps=cfg["max_steps"], reward_mode=cfg["reward_mode"], **cfg["env_options"])
+                           max_steps=cfg["max_steps"], reward_mode=cfg["reward_mode"],
+                           shaping=cfg["shaping"], gamma=cfg["ppo"]["gamma"],
+                           truncation_reward=cfg["truncation_reward"], **cfg["env_options"])
     venv = SB3SelfPlayVecEnv(selfplay)
     venv.seed(cfg["seed"])
+    look = cfg["lookahead"]
+    learner_env = LookaheadVecEnv(venv, look["scale"], seed=cfg["seed"]) if look["scale"] else venv
     if resume:
-        model = MaskablePPO.load(resume, env=venv, device="cpu", tensorboard_log=str(out / "tb"))
+        model = MaskablePPO.load(resume, env=learner_env, device="cpu", tensorboard_log=str(out / "tb"))
     else:
-        model = MaskablePPO("MlpPolicy", venv, seed=cfg["seed"], device="cpu", verbose=verbose,
-                            tensorboard_log=str(out / "tb"),
-                            policy_kwargs={"net_arch": list(cfg["net_arch"])}, **cfg["ppo"])
+        policy, kwargs = "MlpPolicy", {"net_arch": list(cfg["net_arch"])}
+        if look["scale"]:
+            policy = LookaheadPolicy
+            kwargs.update(lookahead_scale=look["scale"], prior_weight=look["prior_weight"])
+        model = MaskablePPO(policy, learner_env, seed=cfg["seed"], device="cpu", verbose=verbose,
+                            tensorboard_log=str(out / "tb"), policy_kwargs=kwargs, **cfg["ppo"])
     pool.set_learner(model.policy)  # the pool acts from reset, before training starts
-    callback = SelfPlayCallback(cfg, pool, venv, out)
+    callback = SelfPlayCallback(cfg, pool, venv, out, learner_env)
     model.learn(cfg["total_timesteps"], callback=callback, progress_bar=progress_bar,
                 reset_num_timesteps=resume is None, tb_log_name="selfplay")
     final = callback.save("final")
@@ -125,7 +148,7 @@ def train(cfg: dict, out: str | Path, resume: str | None = None, progress_bar=Tr
 
 def evaluate_checkpoint(cfg, checkpoint, out: Path, games=None):
     """Arena of the checkpoint against the configured baselines; writes arena.* under out."""
-    trained = PolicyAgent(str(checkpoint))
+    trained = PolicyAgent(str(checkpoint), deterministic=int(cfg["eval_deterministic"]), seed=cfg["seed"])
     trained.name = "trained"
     agents = [trained] + list(cfg["final_eval_agents"])
     result = run_arena(cfg["env"], agents, games or cfg["final_eval_games"], seed=cfg["seed"],

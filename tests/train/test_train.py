@@ -5,13 +5,24 @@ import pytest
 
 pytest.importorskip("sb3_contrib")
 
+import pyramid_envs  # noqa: E402
 from sb3_contrib import MaskablePPO  # noqa: E402
 
 from agents.arena import run_arena  # noqa: E402
 from train.config import load_config  # noqa: E402
 from train.run import train  # noqa: E402
 
-CONFIGS = sorted(Path(__file__).parents[2].joinpath("configs").glob("*_smoke.yaml"))
+CONFIG_DIR = Path(__file__).parents[2] / "configs"
+CONFIGS = sorted(CONFIG_DIR.glob("*_smoke.yaml"))
+
+
+@pytest.mark.parametrize("env", pyramid_envs.list_envs())
+def test_every_game_has_a_training_and_a_smoke_config(env):
+    game = env.rsplit("_v", 1)[0]
+    for kind in ("ppo", "smoke"):
+        path = CONFIG_DIR / f"{game}_{kind}.yaml"
+        assert path.exists(), f"add {path.name} (copy another game's and set env: {env})"
+        assert load_config(path)["env"] == env
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=[c.stem for c in CONFIGS])
@@ -36,3 +47,6 @@ def test_config_errors():
     with pytest.raises(ValueError, match="key=value"):
         load_config(None, ["total_timesteps"])
     assert load_config(None, ["ppo.learning_rate=0.001"])["ppo"]["learning_rate"] == 0.001
+    assert load_config(None, ["ppo.learning_rate=1e-4"])["ppo"]["learning_rate"] == 1e-4  # YAML: a string
+    with pytest.raises(ValueError, match="must be a number"):
+        load_config(None, ["shaping=lots"])

@@ -1,0 +1,160 @@
+"""The training levers: potential-based shaping and one-ply lookahead features."""
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("sb3_contrib")
+
+import pyramid_envs  # noqa: E402
+from agents.registry import make_agent  # noqa: E402
+from pyramid_envs.core import SelfPlayVec  # noqa: E402
+from pyramid_envs.core.policies import sample_legal  # noqa: E402
+from pyramid_envs.core.sb3 import SB3SelfPlayVecEnv  # noqa: E402
+from pyramid_envs.core.vector import VectorGame  # noqa: E402
+from pyramid_envs.core.view import SeatView  # noqa: E402
+from train.lookahead import CLIP, LookaheadPolicy, LookaheadVecEnv, action_gains  # noqa: E402
+
+ENVS = pyramid_envs.list_envs()
+
+
+@pytest.mark.parametrize("env", ENVS)
+def test_shaping_adds_the_discounted_change_of_potential(env):
+    game = pyramid_envs.get_game(env)
+    coef, gamma = 0.5, 0.9
+    plain = SelfPlayVec(game, 8, learner_seat=0, seed=4, max_steps=300)
+    shaped = SelfPlayVec(game, 8, learner_seat=0, seed=4, max_steps=300, shaping=coef, gamma=gamma)
+    plain.reset(), shaped.reset()
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(200):
+        phi = np.zeros(8)
+        game.evaluate(plain.vec.states, plain.learner_seat, phi)
+        actions = sample_legal(plain.action_masks(), rng)
+        _, r0, d0, _ = plain.step(actions)
+        _, r1, d1, _ = shaped.step(actions)
+        phi_next = np.zeros(8)
+        game.evaluate(plain.vec.states, plain.learner_seat, phi_next)
+        assert (d0 == d1).all()
+        expected = coef * (gamma * np.where(d0, 0.0, phi_next) - phi)
+        np.testing.assert_allclose(r1 - r0, expected, rtol=1e-5, atol=1e-4)
+        ended += d0.sum()
+    assert ended  # the terminal case (Phi = 0) was exercised
+
+
+def test_a_cut_game_can_count_as_lost():
+    game = pyramid_envs.get_game("kheops_v0")  # no game of it ends within 6 steps
+    for cut_reward in (None, -1.0):
+        env = SelfPlayVec(game, 4, learner_seat=0, seed=1, max_steps=6, truncation_reward=cut_reward)
+        env.reset()
+        rng = np.random.default_rng(0)
+        first = {}
+        for _ in range(10):
+            _, rewards, dones, infos = env.step(sample_legal(env.action_masks(), rng))
+            for b in np.flatnonzero(dones):
+                first.setdefault(b, (rewards[b], infos[b]["TimeLimit.truncated"]))
+        assert len(first) == 4
+        if cut_reward is None:  # a time limit: no reward, the learner bootstraps from its value
+            assert all(r == 0 and t for r, t in first.values())
+        else:  # a loss: the reward, and no bootstrapping
+            assert all(r == -1 and not t for r, t in first.values())
+
+
+def test_shaping_needs_an_evaluation_function():
+    game = pyramid_envs.get_game(ENVS[0])
+    blind = type(game).__new__(type(game))
+    blind.__dict__.update(game.__dict__, evaluate=None)
+    with pytest.raises(ValueError, match="evaluation function"):
+        SelfPlayVec(blind, 2, shaping=0.1)
+
+
+@pytest.mark.parametrize("env", ENVS)
+def test_action_gains_are_bounded_and_only_on_legal_actions(env):
+    game = pyramid_envs.get_game(env)
+    vec = VectorGame(game, 16, seed=1, max_steps=500)
+    vec.reset(1)
+    rng = np.random.default_rng(1)
+    for _ in range(30):
+        vec.step(sample_legal(vec.masks, rng))
+    view = SeatView(game, vec.states, vec.current_player)
+    gains = action_gains(view, vec.masks, 1.0, rng)
+    assert gains.shape == vec.masks.shape and np.abs(gains).max() <= CLIP
+    assert not gains[vec.masks == 0].any()
+
+
+def test_best_gain_is_the_greedy_move():
+    """Kheops' evaluate reads only the public board, so greedy's unique best move is the top gain."""
+    game = pyramid_envs.get_game("kheops_v0")
+    vec = VectorGame(game, 32, seed=2)
+    vec.reset(2)
+    rng = np.random.default_rng(2)
+    greedy = make_agent("greedy", seed=0)
+    checked = 0
+    for _ in range(20):
+        view = SeatView(game, vec.states, vec.current_player)
+        gains = action_gains(view, vec.masks, 100.0, rng)  # a scale large enough that nothing clips
+        best = np.where(vec.masks > 0, gains, -np.inf)
+        unique = (best == best.max(1, keepdims=True)).sum(1) == 1
+        picked = greedy.act(vec.obs, vec.masks, view)
+        assert (picked[unique] == best.argmax(1)[unique]).all()
+        checked += unique.sum()
+        vec.step(picked)
+    assert checked > 50
+
+
+def _lookahead_model(env, **kw):
+    from sb3_contrib import MaskablePPO
+
+    game = pyramid_envs.get_game(env)
+    venv = LookaheadVecEnv(SB3SelfPlayVecEnv(SelfPlayVec(game, 4, seed=0)), 10.0, seed=0)
+    return MaskablePPO(LookaheadPolicy, venv, n_steps=8, batch_size=16, device="cpu", seed=0,
+                       policy_kwargs={"net_arch": [16], "lookahead_scale": 10.0, **kw})
+
+
+def test_lookahead_policy_starts_from_the_gains():
+    """A fresh network's logits are prior_weight * gains (its own head starts at zero)."""
+    import torch
+
+    model = _lookahead_model("kheops_v0", prior_weight=2.0)
+    obs = model.env.reset()
+    masks = model.env.env_method("action_masks")
+    with torch.no_grad():
+        dist = model.policy.get_distribution(torch.as_tensor(obs), action_masks=np.stack(masks))
+    logits = dist.distribution.logits.numpy()
+    gains = obs[:, -model.action_space.n:]
+    legal = np.stack(masks)
+    for b in range(len(obs)):
+        diff = logits[b, legal[b]] - 2.0 * gains[b, legal[b]]
+        assert np.ptp(diff) < 1e-4  # equal up to the softmax's constant
+
+
+def test_lookahead_checkpoint_plays_as_a_policy_agent(tmp_path):
+    from agents.arena import run_arena
+
+    model = _lookahead_model("kheops_v0")
+    model.learn(32)
+    model.save(tmp_path / "look.zip")
+    agent = make_agent(f"policy:path={tmp_path / 'look.zip'}", seed=0)
+    assert agent.needs_view
+    result = run_arena("kheops_v0", [agent, "random"], games=2, seed=0)
+    assert not result.truncated.any()
+
+
+
+CHECKPOINTS = sorted((Path(__file__).parents[2] / "agents" / "checkpoints").glob("*.zip"))
+
+
+@pytest.mark.parametrize("checkpoint", CHECKPOINTS, ids=[c.stem for c in CHECKPOINTS])
+def test_shipped_checkpoint_plays_by_its_game_name(checkpoint):
+    from agents.arena import run_arena
+
+    game = checkpoint.stem.rsplit("_v", 1)[0]
+    result = run_arena(game, [f"policy:env={game}", "random"], games=2, seed=0, max_steps=300)
+    assert result.agents[0] == f"policy:env={game}"
+
+
+def test_policy_agent_needs_a_path_or_a_shipped_game():
+    with pytest.raises(ValueError, match="exactly one"):
+        make_agent("policy")
+    with pytest.raises(ValueError, match="unknown game"):
+        make_agent("policy:env=chess")

@@ -1,0 +1,153 @@
+"""One-ply lookahead features and the policy network that uses them.
+
+A plain MLP on a flat observation has to rediscover how each of hundreds of actions changes
+the position. The game already knows: its evaluate() scores positions. For every legal
+action the features hold how much that action changes evaluate() from the acting seat, on a
+determinized copy (so nothing hidden leaks) - exactly what the greedy agent maximises. The
+network sees them appended to the observation, and its action logits are its own head plus
+a learned weight times these gains, so it starts close to greedy and PPO learns when to
+deviate from it.
+"""
+from __future__ import annotations
+
+import time
+
+import gymnasium
+import numpy as np
+import torch
+from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+from stable_baselines3.common.vec_env import VecEnvWrapper
+from torch import nn
+
+from pyramid_envs.core.view import SeatView
+
+CLIP = 5.0  # gains in units of `scale`, clipped; a winning move is +CLIP, a losing one -CLIP
+
+
+def action_gains(view: SeatView, masks, scale: float, rng) -> np.ndarray:
+    """float32[n, A]: per legal action, the change of evaluate() from the view's seats
+    (divided by scale, clipped to [-CLIP, CLIP]; +-CLIP for a move that wins or loses); 0 elsewhere."""
+    game = view.game
+    n = len(view)
+    base = view.determinize(rng.integers(0, 2**64, size=n, dtype=np.uint64))
+    now = np.zeros(n)
+    game.evaluate(base, view.seats, now)
+    rows, actions = np.nonzero(masks)
+    children = base[rows]
+    rewards = np.zeros((len(rows), game.max_players), np.float32)
+    game.kernels.step(children, actions.astype(np.int64), rewards)
+    seats = view.seats[rows]
+    values = np.zeros(len(rows))
+    game.evaluate(children, seats, values)
+    gain = np.clip((values - now[rows]) / scale, -CLIP, CLIP)
+    done = children["terminated"]
+    gain[done] = CLIP * np.sign(rewards[done, seats[done]])
+    out = np.zeros(np.shape(masks), np.float32)
+    out[rows, actions] = gain
+    return out
+
+
+def augment(obs, masks, view: SeatView, scale: float, rng) -> np.ndarray:
+    """Observations of the games in view, with their action gains appended."""
+    gains = action_gains(view, masks, scale, rng)
+    return np.concatenate([np.asarray(obs, np.float32).reshape(len(gains), -1), gains], axis=1)
+
+
+def augmented_space(space: gymnasium.spaces.Box, num_actions: int) -> gymnasium.spaces.Box:
+    low = np.concatenate([space.low.ravel(), np.full(num_actions, -CLIP, np.float32)])
+    high = np.concatenate([space.high.ravel(), np.full(num_actions, CLIP, np.float32)])
+    return gymnasium.spaces.Box(low, high, dtype=np.float32)
+
+
+class _GainsToActor(nn.Module):
+    """The usual MLP extractor, with the gains (the observation's last A entries) passed
+    through to the action head next to the actor's latent."""
+
+    def __init__(self, inner, num_actions):
+        super().__init__()
+        self.inner, self.num_actions = inner, num_actions
+        self.latent_dim_pi = inner.latent_dim_pi + num_actions
+        self.latent_dim_vf = inner.latent_dim_vf
+
+    def forward(self, features):
+        return self.forward_actor(features), self.forward_critic(features)
+
+    def forward_actor(self, features):
+        return torch.cat([self.inner.forward_actor(features), features[:, -self.num_actions:]], dim=1)
+
+    def forward_critic(self, features):
+        return self.inner.forward_critic(features)
+
+
+class _PriorHead(nn.Module):
+    """logits = linear(latent) + weight * gains."""
+
+    def __init__(self, latent_dim, num_actions, prior_weight):
+        super().__init__()
+        self.linear = nn.Linear(latent_dim, num_actions)
+        # zero: a fresh network is exactly the gains, so it breaks ties evenly (as greedy does)
+        # rather than by a random fixed preference that can leave it weaker than greedy
+        nn.init.zeros_(self.linear.weight)
+        nn.init.zeros_(self.linear.bias)
+        self.weight = nn.Parameter(torch.tensor(float(prior_weight)))
+        self.num_actions = num_actions
+
+    def forward(self, latent):
+        return self.linear(latent[:, :-self.num_actions]) + self.weight * latent[:, -self.num_actions:]
+
+
+class LookaheadPolicy(MaskableActorCriticPolicy):
+    """MaskablePPO policy over observations augmented with action_gains (see augment())."""
+
+    def __init__(self, observation_space, action_space, lr_schedule, lookahead_scale=1.0, prior_weight=3.0,
+                 **kwargs):
+        self.lookahead_scale, self.prior_weight = float(lookahead_scale), float(prior_weight)
+        self._rng = np.random.default_rng(0)
+        super().__init__(observation_space, action_space, lr_schedule, **kwargs)
+
+    def _build_mlp_extractor(self):
+        super()._build_mlp_extractor()
+        self.mlp_extractor = _GainsToActor(self.mlp_extractor, int(self.action_space.n))
+
+    def _build(self, lr_schedule):
+        super()._build(lr_schedule)
+        self.action_net = _PriorHead(self.mlp_extractor.inner.latent_dim_pi, int(self.action_space.n),
+                                     self.prior_weight)
+        self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs)
+
+    def augment(self, obs, masks, view: SeatView) -> np.ndarray:
+        """What this network reads: the observations with the action gains appended."""
+        return augment(obs, masks, view, self.lookahead_scale, self._rng)
+
+    def _get_constructor_parameters(self):
+        return {**super()._get_constructor_parameters(), "lookahead_scale": self.lookahead_scale,
+                "prior_weight": self.prior_weight}
+
+
+class LookaheadVecEnv(VecEnvWrapper):
+    """SB3SelfPlayVecEnv with the learner's observations augmented by its action gains."""
+
+    def __init__(self, venv, scale: float, seed=None):
+        self.scale, self.rng = scale, np.random.default_rng(seed)
+        self.lookahead_seconds = 0.0
+        super().__init__(venv, observation_space=augmented_space(venv.observation_space,
+                                                                  venv.action_space.n))
+
+    def _augment(self, obs):
+        sp = self.venv.selfplay
+        view = SeatView(sp.game, sp.vec.states, sp.learner_seat)
+        return augment(obs, sp.action_masks(), view, self.scale, self.rng)
+
+    def reset(self):
+        return self._augment(self.venv.reset())
+
+    def step_wait(self):
+        obs, rewards, dones, infos = self.venv.step_wait()
+        t = time.perf_counter()
+        obs = self._augment(obs)
+        zeros = np.zeros(self.action_space.n, np.float32)  # a finished game has no moves left
+        for info in infos:
+            if "terminal_observation" in info:
+                info["terminal_observation"] = np.concatenate([info["terminal_observation"].ravel(), zeros])
+        self.lookahead_seconds += time.perf_counter() - t
+        return obs, rewards, dones, infos

@@ -1,12 +1,24 @@
-"""Information-set Monte-Carlo tree search (single-observer ISMCTS, Cowling et al. 2012),
-compiled with numba for any game's kernels.
+"""Information-set Monte-Carlo tree search (single-observer ISMCTS, Cowling et al. 2012)
+guided by the game's evaluation function, compiled with numba for any game's kernels.
 
 Each simulation takes a fresh determinization of the game for the acting seat (the
-only access it has, through SeatView.determinize), walks the one tree of that decision
-with UCB1 over the actions legal in that sample (with availability counts), expands one
-node and values the leaf by a random playout to the end (rollout="random") or by the
-game's evaluation function (rollout="eval", tanh(margin / eval_scale)); the reward
-vector is backed up for every seat, so it works for any number of players.
+only access it has, through SeatView.determinize) and walks the one tree of that
+decision over the actions legal in that sample. The first time an action is legal at a
+node it is applied to that sample and valued one ply deep as greedy does (a finished
+game by its reward, otherwise tanh(Game.evaluate / eval_scale)), all such actions of the
+node in one batched kernel call. Selection is PUCT over these priors:
+Q + c * P * sqrt(availability) / (1 + visits), with P the softmax of the one-ply values
+/ temp and Q the mean of the one-ply value (counted as one visit) and the backed-up
+values. So the first simulation follows greedy's choice and search leaves it only on
+evidence. One-ply values are optimistic (nobody has replied yet), so an untried action
+is tried once the tried ones' backed-up values fall to its one-ply value: the tree
+widens in the order of the one-ply values, and weak actions are never tried (plain UCB1
+had to try every action once, which in games whose moves span many single-step
+decisions drowned the good line's mean in its bad siblings).
+The walk expands one node and values the leaf by the game's evaluation function
+(rollout="eval") or a random playout to the end (rollout="random"); the reward vector
+is backed up for every seat, so it works for any number of players. The answer is the
+most visited root action (among equals the better one-ply value).
 """
 import numpy as np
 from numba import njit
@@ -16,11 +28,6 @@ from pyramid_envs.core.rng import mix64
 from .base import Agent
 
 RANDOM, EVAL = 0, 1
-
-
-@njit(cache=True)
-def _no_evaluate(states, seats, out):
-    out[:] = 0.0
 
 
 @njit(inline="always")
@@ -41,24 +48,28 @@ def _pick_legal(mask, count, x):
 
 
 @njit
-def search(dets, sims, root_masks, legal_mask, step, evaluate, num_actions, num_players,
-           mode, c, eval_scale, max_rollout_steps, seed, out_actions, out_visits):
-    """dets: determinized copies, sims per decision (decision g uses dets[g*sims:(g+1)*sims]).
+def search(dets, kids, sims, root_masks, legal_mask, step, evaluate, num_actions, num_players,
+           mode, c, temp, eval_scale, max_rollout_steps, seed, out_actions, out_visits):
+    """dets: determinized copies, sims per decision (decision g uses dets[g*sims:(g+1)*sims]);
+    kids: scratch states, one per action, for the one-ply values.
     Writes the most visited legal root action per decision and the root visit counts."""
     n = root_masks.shape[0]
     cap = sims + 1
-    action = np.empty(cap, np.int64)
-    first = np.empty(cap, np.int64)
-    sibling = np.empty(cap, np.int64)
+    # per node and action: child node (-1: none yet), one-ply value (nan: not yet
+    # computed), availability (simulations that reached the node with the action legal)
+    kid = np.empty((cap, num_actions), np.int64)
+    prior = np.empty((cap, num_actions), np.float64)
+    avail = np.empty((cap, num_actions), np.float64)
     visits = np.empty(cap, np.float64)
-    avail = np.empty(cap, np.float64)
     wsum = np.empty((cap, num_players), np.float64)
-    child_of = np.full(num_actions, -1, np.int64)
-    untried = np.empty(num_actions, np.int64)
     path = np.empty(cap + 1, np.int64)
     mask = np.zeros((1, num_actions), np.int8)
     act = np.zeros(1, np.int64)
     rew = np.zeros((1, num_players), np.float32)
+    pend = np.empty(num_actions, np.int64)
+    kid_rew = np.zeros((num_actions, num_players), np.float32)
+    kid_seat = np.empty(num_actions, np.int64)
+    kid_val = np.empty(num_actions, np.float64)
     seat1 = np.zeros(1, np.int64)
     val1 = np.zeros(1, np.float64)
     value = np.zeros(num_players, np.float64)
@@ -66,7 +77,9 @@ def search(dets, sims, root_masks, legal_mask, step, evaluate, num_actions, num_
     x[0] = np.uint64(seed)
     for g in range(n):
         size = 1
-        first[0] = -1
+        kid[0, :] = -1
+        prior[0, :] = np.nan
+        avail[0, :] = 0.0
         visits[0] = 0.0
         wsum[0, :] = 0.0
         for s in range(sims):
@@ -75,53 +88,65 @@ def search(dets, sims, root_masks, legal_mask, step, evaluate, num_actions, num_
             depth = 0
             path[0] = 0
             rew[0, :] = 0.0
-            while not sub[0].terminated:
+            expanded = False
+            while not sub[0].terminated and not expanded:
                 legal_mask(sub, mask)
-                ch = first[node]
-                while ch >= 0:
-                    child_of[action[ch]] = ch
-                    ch = sibling[ch]
-                n_untried = 0
+                player = sub[0].current_player
+                m = 0
                 for a in range(num_actions):
                     if mask[0, a]:
-                        if child_of[a] >= 0:
-                            avail[child_of[a]] += 1.0
+                        avail[node, a] += 1.0
+                        if np.isnan(prior[node, a]):
+                            pend[m] = a
+                            m += 1
+                if m > 0:
+                    for j in range(m):
+                        kids[j] = sub[0]
+                        kid_seat[j] = player
+                    kid_rew[:m, :] = 0.0
+                    step(kids[:m], pend[:m], kid_rew[:m])
+                    evaluate(kids[:m], kid_seat[:m], kid_val[:m])
+                    for j in range(m):
+                        if kids[j].terminated:
+                            prior[node, pend[j]] = kid_rew[j, player]
                         else:
-                            untried[n_untried] = a
-                            n_untried += 1
-                player = sub[0].current_player
-                if n_untried > 0:
-                    a = untried[np.int64(_rand(x) % np.uint64(n_untried))]
+                            prior[node, pend[j]] = np.tanh(kid_val[j] / eval_scale)
+                top = -1e300
+                for a in range(num_actions):
+                    if mask[0, a] and prior[node, a] > top:
+                        top = prior[node, a]
+                z = 0.0
+                for a in range(num_actions):
+                    if mask[0, a]:
+                        z += np.exp((prior[node, a] - top) / temp)
+                best = -1e300
+                pick = -1
+                for a in range(num_actions):
+                    if mask[0, a]:
+                        k = kid[node, a]
+                        nv = visits[k] if k >= 0 else 0.0
+                        q = (prior[node, a] + (wsum[k, player] if k >= 0 else 0.0)) / (1.0 + nv)
+                        p = np.exp((prior[node, a] - top) / temp) / z
+                        score = q + c * p * np.sqrt(avail[node, a]) / (1.0 + nv)
+                        if score > best:
+                            best = score
+                            pick = a
+                nxt = kid[node, pick]
+                if nxt < 0:
                     nxt = size
                     size += 1
-                    action[nxt] = a
-                    first[nxt] = -1
-                    sibling[nxt] = first[node]
-                    first[node] = nxt
+                    kid[node, pick] = nxt
+                    kid[nxt, :] = -1
+                    prior[nxt, :] = np.nan
+                    avail[nxt, :] = 0.0
                     visits[nxt] = 0.0
-                    avail[nxt] = 1.0
                     wsum[nxt, :] = 0.0
-                else:
-                    best = -1e300
-                    nxt = -1
-                    for a in range(num_actions):
-                        if mask[0, a]:
-                            k = child_of[a]
-                            score = wsum[k, player] / visits[k] + c * np.sqrt(np.log(avail[k]) / visits[k])
-                            if score > best:
-                                best = score
-                                nxt = k
-                ch = first[node]
-                while ch >= 0:
-                    child_of[action[ch]] = -1
-                    ch = sibling[ch]
-                act[0] = action[nxt]
+                    expanded = True
+                act[0] = pick
                 step(sub, act, rew)
                 depth += 1
                 path[depth] = nxt
                 node = nxt
-                if n_untried > 0:
-                    break
             if sub[0].terminated:
                 for p in range(num_players):
                     value[p] = rew[0, p]
@@ -147,31 +172,33 @@ def search(dets, sims, root_masks, legal_mask, step, evaluate, num_actions, num_
                 visits[path[i]] += 1.0
                 for p in range(num_players):
                     wsum[path[i], p] += value[p]
-        best = -1.0
+        # most visited; among equals the better one-ply value
         out_actions[g] = -1
         out_visits[g, :] = 0.0
-        ch = first[0]
-        while ch >= 0:
-            a = action[ch]
-            if root_masks[g, a]:
-                out_visits[g, a] = visits[ch]
-                if visits[ch] > best:
-                    best = visits[ch]
+        best = -1.0
+        for a in range(num_actions):
+            k = kid[0, a]
+            if root_masks[g, a] and k >= 0:
+                out_visits[g, a] = visits[k]
+                key = visits[k] + 0.49 * (1.0 + prior[0, a])  # prior in [-1, 1]: under one visit
+                if key > best:
+                    best = key
                     out_actions[g] = a
-            ch = sibling[ch]
 
 
 class ISMCTSAgent(Agent):
     name = "ismcts"
     needs_view = True
 
-    def __init__(self, sims=400, c=0.3, rollout="eval", eval_scale=10.0, max_rollout_steps=2000,
-                 seed=None):
+    def __init__(self, sims=400, c=1.0, temp=0.1, rollout="eval", eval_scale=10.0,
+                 max_rollout_steps=2000, seed=None):
         if rollout not in ("random", "eval"):
             raise ValueError(f"rollout must be 'random' or 'eval', got {rollout!r}")
         if int(sims) < 1:
             raise ValueError(f"sims must be at least 1, got {sims}")
-        self.sims, self.c, self.rollout = int(sims), float(c), rollout
+        if float(temp) <= 0:
+            raise ValueError(f"temp must be positive, got {temp}")
+        self.sims, self.c, self.temp, self.rollout = int(sims), float(c), float(temp), rollout
         self.eval_scale, self.max_rollout_steps = float(eval_scale), int(max_rollout_steps)
         self.rng = np.random.default_rng(seed)
         self.name = f"ismcts:sims={self.sims}"
@@ -179,16 +206,16 @@ class ISMCTSAgent(Agent):
 
     def act(self, obs, masks, view):
         game = view.game
-        if self.rollout == "eval" and game.evaluate is None:
-            raise ValueError(f"rollout='eval' needs Game.evaluate, which {game.name} lacks")
+        if game.evaluate is None:
+            raise ValueError(f"ismcts needs Game.evaluate for its priors, which {game.name} lacks")
         n = len(view)
         dets = view.determinize(self.rng.integers(0, 2**64, size=n * self.sims, dtype=np.uint64),
                                 repeat=self.sims)
         actions = np.zeros(n, np.int64)
         self.last_visits = np.zeros((n, game.num_actions))
-        search(dets, self.sims, np.asarray(masks, np.int8), game.kernels.legal_mask,
-               game.kernels.step, game.evaluate or _no_evaluate, game.num_actions,
-               game.max_players, EVAL if self.rollout == "eval" else RANDOM, self.c,
+        search(dets, np.empty(game.num_actions, dets.dtype), self.sims, np.asarray(masks, np.int8),
+               game.kernels.legal_mask, game.kernels.step, game.evaluate, game.num_actions,
+               game.max_players, EVAL if self.rollout == "eval" else RANDOM, self.c, self.temp,
                self.eval_scale, self.max_rollout_steps, int(self.rng.integers(0, 2**63)),
                actions, self.last_visits)
         return actions  # the first simulation always expands a root child, so all >= 0

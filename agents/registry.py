@@ -1,4 +1,4 @@
-"""Agents named by strings with options, e.g. "random", "greedy", "ismcts:sims=400,c=0.3",
+"""Agents named by strings with options, e.g. "random", "greedy", "ismcts:sims=400,c=1,temp=0.1",
 "policy:path=runs/kheops/final.zip"."""
 import inspect
 

@@ -7,7 +7,7 @@ import pytest
 import pyramid_envs
 from agents.arena import resolve_env, run_arena, seatings, to_json
 from agents.base import SeatView
-from agents.ismcts import ISMCTSAgent
+from agents.ismcts import EVAL, ISMCTSAgent, search
 from agents.play import play
 from agents.ratings import bradley_terry, wilson
 from agents.registry import make_agent, parse_spec
@@ -86,6 +86,71 @@ def test_ismcts_ignores_what_its_seat_cannot_see():
     assert picks[0] == picks[1]
 
 
+def _midgame(name, steps, seed=0):
+    game = pyramid_envs.get_game(name)
+    st = game.new_states(1)
+    game.reset(st, [seed])
+    policy = make_agent("random", seed=seed)
+    for _ in range(steps):
+        game.step(st, policy(None, game.legal_mask(st)))
+    return game, st
+
+
+def _search(game, st, sims, c=1.0, temp=0.1, seed=0):
+    """ISMCTS on copies of the true state (no hidden information to sample)."""
+    masks = game.legal_mask(st).astype(np.int8)
+    actions, visits = np.zeros(1, np.int64), np.zeros((1, game.num_actions))
+    search(np.repeat(st, sims), np.empty(game.num_actions, st.dtype), sims, masks,
+           game.kernels.legal_mask, game.kernels.step, game.evaluate, game.num_actions,
+           game.max_players, EVAL, c, temp, 10.0, 0, seed, actions, visits)
+    return actions[0], visits[0]
+
+
+def _one_ply(game, st):
+    """Greedy's values of the legal actions from the mover's view (all non-final here)."""
+    legal = np.flatnonzero(game.legal_mask(st)[0])
+    kids = np.repeat(st, len(legal))
+    game.kernels.step(kids, legal.astype(np.int64), np.zeros((len(legal), game.max_players), np.float32))
+    assert not kids["terminated"].any()
+    values = np.zeros(len(legal))
+    game.evaluate(kids, np.full(len(legal), st[0]["current_player"], np.int64), values)
+    return legal, values
+
+
+@pytest.mark.parametrize("name", ["kheops_v0", "krimsutep_v0"])
+def test_ismcts_starts_from_greedys_choice(name):
+    # one simulation follows the priors alone: the best one-ply value (first among equals)
+    game, st = _midgame(name, 30)
+    legal, values = _one_ply(game, st)
+    assert len(set(values)) > 1  # the position discriminates
+    assert _search(game, st, sims=1)[0] == legal[np.argmax(values)]
+
+
+def test_ismcts_priors_spare_weak_actions():
+    # plain UCB1 tried all 135 root actions once before repeating one; with the priors an
+    # action is tried once the better ones' backed-up values fall to its one-ply value, so
+    # the weaker ones (here 18 below the bulk at the median) are never tried
+    game, st = _midgame("kheops_v0", 30)
+    legal, values = _one_ply(game, st)
+    action, visits = _search(game, st, sims=200)
+    assert visits.sum() == 200 and len(legal) == 135
+    weak = values < np.median(values)
+    assert weak.sum() > 10 and (visits[legal[weak]] == 0).all()
+    assert visits[legal[~weak]].min() > 0 and visits[action] == visits.max()
+
+
+def test_ismcts_is_deterministic_per_seed():
+    game, st = _midgame("krimsutep_v0", 40)
+    seat = int(st[0]["current_player"])
+    assert game.legal_mask(st).sum() > 1
+    runs = []
+    for seed in (3, 3, 4):
+        agent = ISMCTSAgent(sims=64, seed=seed)
+        runs.append((agent.act(game.observe(st, [seat]), game.legal_mask(st), SeatView(game, st, [seat]))[0],
+                     agent.last_visits.tobytes()))
+    assert runs[0] == runs[1] != runs[2]
+
+
 def test_agent_specs_and_errors():
     assert parse_spec("ismcts:sims=50,c=0.5,rollout=random") == (
         "ismcts", {"sims": 50, "c": 0.5, "rollout": "random"})
@@ -93,6 +158,8 @@ def test_agent_specs_and_errors():
         make_agent("alphazero")
     with pytest.raises(ValueError, match="no option"):
         make_agent("ismcts:depth=3")
+    with pytest.raises(ValueError, match="temp must be positive"):
+        make_agent("ismcts:temp=0")
     with pytest.raises(ValueError, match="key=value"):
         make_agent("ismcts:400")
     with pytest.raises(ValueError, match="unknown game"):

@@ -1,0 +1,1090 @@
+"""Keops JSON view (to_dict / from_dict) and readable action names.
+
+Names used by the view and by the action texts:
+- city squares: column letter a-h (west to east) and row 1-6 (north to south): "a1" is the
+  north-west corner, "h6" the south-east one (spec.CITY_ROWS x CITY_COLS, cells row-major).
+- seats 0..n-1; an occupant of a room or space is "seat 1" (own servant of seat 1) or
+  "seat 1 independent" (an Independent Servant used by seat 1), None when free.
+- buildings, goods, materials, servants, colours, gods by their lower-case spec names
+  ("royal architect", "barley", "granite", "scribe", "green", "osiris"); a construct pool
+  is a city building name, "crop" or "temple".
+- a city building lies at its anchor square (the cell under offset (0, 0) of the tile) in an
+  orientation 0-7 of spec.SHAPE_CELLS[spec.BUILDING_SHAPE[kind]] (rotations, then mirrored).
+- plantation spaces 0-7 (6-7 the Akhet zone), pantheon spaces 0-3, docks 0-3, moorings by
+  name (spec.MOORING_NAMES with '-'), border cards 0-2 (slots; `card` is the spec id 0-11),
+  pyramid spaces in the current level's template order (spec.PYR_*), barges by spec id.
+- "level" is 1-3; "phase" a spec.PHASES name; "pending" holds the decision registers of
+  state.py under readable names (see _SCALARS and _BITS below), None where a register is -1.
+
+`from_dict` starts from a default: a key left out takes its value from the start position
+of that many Viziers (setup §4 with seed 0); a section given as a dict ("turn", "supply",
+"market", "pending", each Vizier) is merged key by key into the default one. Supply counts
+of limited components ("quarry", "goods", "mandates", "major_favors", "minor_favors",
+"independent", "tiles") left out are computed as the game's total minus what lies
+elsewhere; given ones must match that. Every value is checked; errors name the field.
+"""
+import numpy as np
+
+from . import spec
+from .actions import (A_PLAYER, GOOD_DEBEN, NUM_ACTIONS, PEN_CROP_BASE, PEN_TEMPLE_BASE,
+                      SERVANT_INDEP, action_of, block_of)
+from .state import (BLANK, CITY_DWELLING, CITY_EMPTY, MAX_DWELL_QUEUE, MAX_PATRONS, NEUTRAL,
+                    SC_CONSTRUCT, SC_INDEP, SC_TUMULT_TO_TRANSIT, SC_WHARF, SLOT_EMPTY, SRC_QUARRY,
+                    SRC_STOREHOUSE, TC_PLACE, TC_REMOVE_GOD)
+from ..core.jsonview import boolean, int_in, one_state
+
+GAME_NAME = "keops_v0"
+
+
+def _slug(x):
+    return x.lower().replace(" ", "-").replace("_", "-")
+
+
+
+P = spec.MAX_PLAYERS
+CELL_NAMES = tuple(f"{'abcdefgh'[c]}{r + 1}" for r in range(spec.CITY_ROWS) for c in range(spec.CITY_COLS))
+_CELL = {n: i for i, n in enumerate(CELL_NAMES)}
+GOODS = spec.GOOD_NAMES
+MATERIALS = spec.MATERIAL_NAMES
+SERVANTS = spec.SERVANT_NAMES
+COLORS = spec.COLOR_NAMES
+GODS = tuple(g.lower() for g in spec.GOD_NAMES)
+BUILDINGS = tuple(b.lower() for b in spec.BUILDING_NAMES)
+POOLS = BUILDINGS[:spec.NUM_CITY_KINDS] + ("crop", "temple")
+CROPS = ("barley", "papyrus")  # plantation sides, spec.CROP_SIDES order
+SLOTS = ("marker", "empty", "eliminated")  # state.SLOT_*
+SERVANT_PLACES = (("home", "serv_home"), ("spent", "serv_spent"), ("board", "serv_board"),
+                  ("tumult", "serv_tumult"), ("transit", "serv_transit"),
+                  ("eliminated", "serv_elim"), ("locked", "serv_locked"))
+JUST_BUILT = ("city", "plantation", "temple")  # jb_kind
+MOORINGS = tuple(_slug(m) for m in spec.MOORING_NAMES)
+MINORS = tuple(_slug(m) for m in spec.MINOR_NAMES)
+MANDATE_USES = spec.MANDATE_USE_NAMES
+REVENUE_OPTIONS = ("material", "pyramid", "offering", "god")
+TEMPLE_SLOT_NAMES = ("0", "1", "2", "3", "ra")
+
+
+def _by_value(names):
+    """{state constant: name} -> names in constant order."""
+    return tuple(names[k] for k in range(len(names)))
+
+
+TEMPLE_CHOICE_MODES = _by_value({TC_PLACE: "place", TC_REMOVE_GOD: "remove-god"})
+SERVANT_CHOICE_MODES = _by_value({SC_INDEP: "independent", SC_TUMULT_TO_TRANSIT: "tumult-to-transit",
+                                  SC_CONSTRUCT: "construct", SC_WHARF: "wharf"})
+PYRAMID_SOURCES = _by_value({SRC_STOREHOUSE: "storehouse", SRC_QUARRY: "quarry"})
+
+# Decision registers (the "pending" section): view name -> (field, low, high, names).
+# With names, the value is a name, else an integer in [low, high]; -1 ("none") reads None.
+_SCALARS = {
+    "gain_player": ("gain_player", 0, P - 1, None),
+    "gain_other_good_paid": ("gg_paid", -1, spec.NUM_GOODS - 1, GOODS),
+    "pick_from_pier": ("pick_pier", 0, 1, bool),
+    "reward_level": ("reward_level", -1, 1, None),
+    "no_scarab_reward": ("no_reward", 0, 1, bool),
+    "god_special": ("special", 0, len(spec.GOD_SPECIAL_NAMES) - 1, spec.GOD_SPECIAL_NAMES),
+    "temple_choice_mode": ("tc_mode", 0, len(TEMPLE_CHOICE_MODES) - 1, TEMPLE_CHOICE_MODES),
+    "temple_choices_left": ("tc_left", 0, 127, None),
+    "servant_choice_mode": ("sc_mode", -1, len(SERVANT_CHOICE_MODES) - 1, SERVANT_CHOICE_MODES),
+    "servant_choices_left": ("sc_left", 0, 127, None),
+    "pyramid_left": ("pyr_left", 0, 127, None),
+    "pyramid_source": ("pyr_src", 0, 1, PYRAMID_SOURCES),
+    "pyramid_points": ("pyr_points", 0, 1, bool),
+    "pyramid_must": ("pyr_must", 0, 1, bool),
+    "target_block": ("tgt_block", -1, 6, tuple(_slug(x) for x in spec.TARGET_NAMES)
+                     + ("pyramid", "just-built")),  # assign.T_PYRAMID, turn.T_PICK_JUST_BUILT
+    "target_index": ("tgt_index", -1, spec.NUM_CITY_CELLS - 1, None),
+    "target_room": ("tgt_room", -1, spec.MAX_ROOMS - 1, None),
+    "target_crop": ("tgt_crop", 0, 1, bool),
+    "target_independent": ("tgt_indep", -1, 1, ("own", "independent")),
+    "target_boost": ("tgt_boost", -1, 1, None),
+    "target_seb": ("tgt_seb", 0, 1, bool),
+    "paid_good": ("paid_good", -1, spec.NUM_GOODS - 1, GOODS),
+    "bought_barge": ("tgt_barge", -1, spec.NUM_BARGES - 1, None),
+    "construct_pool": ("con_pool", -1, spec.NUM_POOLS - 1, POOLS),
+    "construct_god": ("con_god", -1, spec.NUM_GODS - 1, GODS),
+    "construct_silver": ("con_silver", -1, 1, None),
+    "license_stage": ("lic_stage", -1, spec.NUM_LICENSE_STEPS,  # + "done": refill the pier, end
+                      tuple(_slug(x) for x in spec.LICENSE_STEP_NAMES) + ("done",)),
+    "license_market_left": ("lic_market_left", 0, 127, None),
+    "license_slot": ("lic_slot", -1, spec.DWELLING_ROWS * spec.DWELLINGS_PER_ROW, None),
+    "license_happiness_left": ("lic_happy_left", 0, 127, None),
+    "penalty_seat": ("pen_seat", -1, P - 1, None),
+    "penalty_kind": ("pen_kind", -1, spec.NUM_PENALTY_KINDS - 1, spec.PENALTY_NAMES),
+    "penalty_left": ("pen_left", 0, 127, None),
+}
+# bit sets shown as lists of names
+_BITS = {
+    "gain_goods_taken": ("gain_good_bits", GOODS),
+    "pick_goods": ("pick_goods", GOODS),
+    "gain_borders_done": ("gain_border_bits", ("0", "1", "2")),
+    "gain_temples_done": ("gain_temple_bits", TEMPLE_SLOT_NAMES),
+    "reward_options_taken": ("reward_bits", ("1", "2", "3", "4")),
+    "servant_choice_types": ("sc_bits", SERVANTS),
+    "pyramid_materials_placed": ("pyr_taken_bits", MATERIALS),
+}
+_PENDING_KEYS = set(_SCALARS) | set(_BITS) | {
+    "gains", "pending_rewards", "pyramid_cap", "dwelling_queue", "patrons", "license_units",
+    "market_moves", "penalties"}
+_TURN_KEYS = {"major_done", "minors_done", "actions_done", "just_built", "level_done",
+              "final_turns", "akhet_stage", "akhet_index"}
+_CONSERVED = {"quarry", "goods", "mandates", "major_favors", "minor_favors", "independent", "tiles"}
+_SUPPLY_KEYS = _CONSERVED | {"happiness", "pier_store", "neutral_dwellings",
+                             "eliminated_servant_tokens", "eliminated_building_tokens"}
+_VIZIER_KEYS = {"debens", "goods", "materials", "mandates", "major_favors", "minor_favors",
+                "offerings", "offerings_lost", "prestige", "construction", "population",
+                "servants", "independent", "wharf", "at_pyramid", "columns", "dwellings_taken",
+                "column_mandates_paid", "row_mandates_paid"}
+_KEYS = {"game", "num_players", "level", "phase", "turn_player", "current_player", "steps", "rng",
+         "terminated", "scores", "ranks", "turn", "supply", "market", "city", "plantation",
+         "pantheon", "ra_offerings", "pyramid", "pier", "borders", "penalty_tokens_used",
+         "border_spaces", "quarry_spaces", "viziers", "pending"}
+_MERGED = ("turn", "supply", "market", "pending")
+
+
+# =============================================================================
+# small names
+# =============================================================================
+def cell_name(c):
+    return CELL_NAMES[int(c)]
+
+
+def cell_of(name, what="cell"):
+    if name not in _CELL:
+        raise ValueError(f"{what}: unknown city square {name!r}; squares are 'a1' (north-west) "
+                         f"to 'h6' (south-east)")
+    return _CELL[name]
+
+
+def occ_name(o):
+    o = int(o)
+    if o < 0:
+        return None
+    return f"seat {o}" if o < 4 else f"seat {o - 4} independent"
+
+
+def _occ(v, what, n):
+    if v is None:
+        return -1
+    w = v.split() if isinstance(v, str) else []
+    if len(w) in (2, 3) and w[0] == "seat" and w[1] in [str(q) for q in range(n)] \
+            and (len(w) == 2 or w[2] == "independent"):
+        return int(w[1]) + (4 if len(w) == 3 else 0)
+    raise ValueError(f"{what}: occupant must be None, 'seat <0-{n - 1}>' or "
+                     f"'seat <0-{n - 1}> independent', got {v!r}")
+
+
+def _name(v, names, what):
+    if v not in names:
+        raise ValueError(f"{what}: {v!r} is not one of {list(names)}")
+    return names.index(v)
+
+
+def _counts(v, names, what, lo, hi):
+    """{name: count} with every name present -> list of ints."""
+    _keys(v, names, what, required=names)
+    return [int_in(v[k], f"{what}.{k}", lo, hi) for k in names]
+
+
+def _keys(d, allowed, what, required=()):
+    if not isinstance(d, dict):
+        raise ValueError(f"{what} must be a dict, got {type(d).__name__}")
+    unknown = set(d) - set(allowed)
+    if unknown:
+        raise ValueError(f"{what}: unknown keys {sorted(unknown)}; valid keys: {sorted(allowed)}")
+    missing = set(required) - set(d)
+    if missing:
+        raise ValueError(f"{what}: missing keys {sorted(missing)}")
+
+
+def _list(v, what, length=None):
+    if not isinstance(v, list):
+        raise ValueError(f"{what} must be a list, got {v!r}")
+    if length is not None and len(v) != length:
+        raise ValueError(f"{what} must have {length} entries, got {len(v)}")
+    return v
+
+
+def _bits_to_names(x, names):
+    return [names[k] for k in range(len(names)) if (int(x) >> k) & 1]
+
+
+def _names_to_bits(v, names, what):
+    bits = 0
+    for x in _list(v, what):
+        k = _name(x, names, what)
+        if bits >> k & 1:
+            raise ValueError(f"{what}: {x!r} listed twice")
+        bits |= 1 << k
+    return bits
+
+
+def _opt(x, names=None):
+    x = int(x)
+    return None if x < 0 else (names[x] if names else x)
+
+
+# =============================================================================
+# to_dict
+# =============================================================================
+def to_dict(state):
+    s = one_state(state)
+    n = int(s["num_players"])
+    lv = int(s["level"])
+    i = int
+    pc = n - 2
+    buildings, dwellings = [], []
+    for c in range(spec.NUM_CITY_CELLS):
+        k = int(s["city_kind"][c])
+        if k == CITY_DWELLING:
+            o = int(s["city_owner"][c])
+            dwellings.append({"square": cell_name(c), "owner": "neutral" if o == NEUTRAL else o})
+        elif k >= 0 and s["city_root"][c] == c:
+            buildings.append({"building": BUILDINGS[k], "owner": i(s["city_owner"][c]),
+                              "anchor": cell_name(s["city_anchor"][c]),
+                              "orientation": i(s["city_orient"][c]),
+                              "rooms": [occ_name(o) for o in s["city_room"][c, :spec.BUILDING_ROOMS[k]]]})
+    plantation = [{"space": sp, "crop": CROPS[spec.CROP_SIDES.index(s["plant_kind"][sp])],
+                   "owner": i(s["plant_owner"][sp]),
+                   "rooms": [occ_name(o) for o in s["plant_room"][sp]]}
+                  for sp in range(spec.NUM_PLANTATION_SPACES) if s["plant_kind"][sp] >= 0]
+    pantheon = [{"space": t, "god": GODS[s["temple_god"][t]], "owner": i(s["temple_owner"][t]),
+                 "priest": occ_name(s["temple_occ"][t]),
+                 "offerings": [i(x) for x in s["offerings"][t, :n]]}
+                for t in range(spec.PANTHEON_SPACES) if s["temple_god"][t] >= 0]
+    ra = spec.TEMPLE_RA
+    npyr = int(spec.PYR_NUM_SPACES[lv, pc])
+    viziers = []
+    for p in range(n):
+        viziers.append({
+            "debens": i(s["debens"][p]),
+            "goods": {g: i(s["goods"][p, k]) for k, g in enumerate(GOODS)},
+            "materials": {m: i(s["materials"][p, k]) for k, m in enumerate(MATERIALS)},
+            "mandates": i(s["mandates"][p]),
+            "major_favors": i(s["major_favors"][p]),
+            "minor_favors": i(s["minor_favors"][p]),
+            "offerings": i(s["offer_reserve"][p]),
+            "offerings_lost": i(s["offer_lost"][p]),
+            "prestige": i(s["prestige"][p]),
+            "construction": i(s["construction"][p]),
+            "population": i(s["population"][p]),
+            "servants": {place: {t: i(s[f][p, k]) for k, t in enumerate(SERVANTS)}
+                         for place, f in SERVANT_PLACES},
+            "independent": {place: {t: i(s[f][p, k]) for k, t in enumerate(SERVANTS)}
+                            for place, f in (("held", "indep_held"), ("board", "indep_board"))},
+            "wharf": i(s["wharf"][p]),
+            "at_pyramid": i(s["at_pyramid"][p]),
+            "columns": {col: [SLOTS[x] for x in s["col_slot"][p, k]] for k, col in enumerate(COLORS)},
+            "dwellings_taken": {row: i(s["dwell_taken"][p, k])
+                                for k, row in enumerate(spec.DWELLING_ROW_NAMES)},
+            "column_mandates_paid": [c for k, c in enumerate(COLORS) if s["col_mandate_paid"][p, k]],
+            "row_mandates_paid": [r for k, r in enumerate(spec.DWELLING_ROW_NAMES)
+                                  if s["row_mandate_paid"][p, k]],
+        })
+    pending = {}
+    for key, (f, lo, _, names) in _SCALARS.items():
+        pending[key] = bool(s[f]) if names is bool else (_opt(s[f], names) if lo < 0 else names[s[f]] if names
+                                                         else i(s[f]))
+    for key, (f, names) in _BITS.items():
+        pending[key] = _bits_to_names(s[f], names)
+    pending["gains"] = {spec.GAIN_NAMES[k]: i(x) for k, x in enumerate(s["gain"]) if x}
+    pending["pending_rewards"] = [i(x) for x in s["pend_reward"]]
+    pending["pyramid_cap"] = {m: i(s["pyr_cap"][k]) for k, m in enumerate(MATERIALS)}
+    pending["dwelling_queue"] = [cell_name(c) for c in s["dwell_queue"][:s["dwell_n"]]]
+    pending["patrons"] = [{"seat": i(q[0]), "building": BUILDINGS[q[1]], "good_paid": _opt(q[2], GOODS),
+                           "temple": _opt(q[3]), "materials_placed": _bits_to_names(q[4], MATERIALS)}
+                          for q in s["patron_q"][:s["patron_n"]]]
+    pending["license_units"] = {"yellow": i(s["lic_units"][0]), "red": i(s["lic_units"][1])}
+    pending["market_moves"] = {g: i(s["market_moves"][k]) for k, g in enumerate(GOODS)}
+    pending["penalties"] = [{"border": b, "seat": p} for b in range(spec.NUM_BORDERS)
+                            for p in range(n) if s["pen_queue"][b, p]]
+    return {
+        "game": GAME_NAME,
+        "num_players": n,
+        "level": lv + 1,
+        "phase": spec.PHASES[s["phase"]],
+        "turn_player": i(s["turn_player"]),
+        "current_player": i(s["current_player"]),
+        "steps": i(s["steps"]),
+        "rng": i(s["rng"]),
+        "terminated": bool(s["terminated"]),
+        "scores": [i(x) for x in s["scores"][:n]],
+        "ranks": [i(x) for x in s["ranks"][:n]],
+        "turn": {
+            "major_done": _opt(s["major_done"], spec.MAJOR_NAMES),
+            "minors_done": _bits_to_names(s["minors_done"], MINORS),
+            "actions_done": i(s["actions_done"]),
+            "just_built": None if s["jb_kind"] < 0 else {
+                JUST_BUILT[s["jb_kind"]]: cell_name(s["jb_index"]) if s["jb_kind"] == 0 else i(s["jb_index"])},
+            "level_done": bool(s["level_done"]),
+            "final_turns": _opt(s["final_turns"]),
+            "akhet_stage": _opt(s["akhet_stage"], spec.AKHET_STEP_NAMES),
+            "akhet_index": _opt(s["akhet_index"]),
+        },
+        "supply": {
+            "happiness": i(s["happiness"]),
+            "quarry": {m: i(s["quarry"][k]) for k, m in enumerate(MATERIALS)},
+            "goods": {g: i(s["goods_supply"][k]) for k, g in enumerate(GOODS)},
+            "pier_store": {g: i(s["pier_store"][k]) for k, g in enumerate(GOODS)},
+            "mandates": i(s["mandate_supply"]),
+            "major_favors": i(s["major_supply"]),
+            "minor_favors": i(s["minor_supply"]),
+            "independent": {t: i(s["indep_pool"][k]) for k, t in enumerate(SERVANTS)},
+            "neutral_dwellings": i(s["neutral_dwellings"]),
+            "eliminated_servant_tokens": i(s["elim_servant_tokens"]),
+            "eliminated_building_tokens": i(s["elim_building_tokens"]),
+            "tiles": {k: i(s["pool"][j]) for j, k in enumerate(POOLS)},
+        },
+        "market": {g: i(s["market"][k]) for k, g in enumerate(GOODS)},
+        "city": {"buildings": buildings, "dwellings": dwellings},
+        "plantation": plantation,
+        "pantheon": pantheon,
+        "ra_offerings": [i(x) for x in s["offerings"][ra, :n]],
+        "pyramid": [_opt(x, MATERIALS) for x in s["pyr_fill"][:npyr]],
+        "pier": {
+            "docks": [{"barge": _opt(s["dock_barge"][d]), "scribe": occ_name(s["dock_occ"][d])}
+                      for d in range(spec.NUM_DOCKS)],
+            "moorings": {m: _opt(s["mooring_barge"][k]) for k, m in enumerate(MOORINGS)},
+            "reserve": [i(x) for x in s["barge_reserve"][:s["barge_reserve_n"]]],
+            "discard": [i(x) for x in s["barge_discard"][:s["barge_discard_n"]]],
+        },
+        "borders": [{"card": i(s["border_card"][b]), "penalty_token": _opt(s["border_token"][b]),
+                     "medjay": [i(x) for x in s["medjay"][:n, b]]} for b in range(spec.NUM_BORDERS)],
+        "penalty_tokens_used": [t for t in range(spec.NUM_PENALTY_TOKENS) if s["token_used"][t]],
+        "border_spaces": {t: occ_name(s["border_space_occ"][k]) for k, t in enumerate(SERVANTS)},
+        "quarry_spaces": {t: occ_name(s["quarry_space_occ"][k]) for k, t in enumerate(SERVANTS)},
+        "viziers": viziers,
+        "pending": pending,
+    }
+
+
+# =============================================================================
+# from_dict
+# =============================================================================
+def _start_view(n):
+    from .setup import setup
+    st = BLANK.copy()
+    setup(st[0], np.uint64(0), n)
+    return to_dict(st)
+
+
+def _merge(default, given):
+    out = dict(default)
+    for k, v in given.items():
+        if k in _MERGED and isinstance(v, dict) and isinstance(default.get(k), dict):
+            out[k] = {**default[k], **v}
+        elif k == "viziers" and isinstance(v, list) and len(v) == len(default[k]) \
+                and all(isinstance(x, dict) for x in v):
+            out[k] = [{**a, **b} for a, b in zip(default[k], v)]
+        else:
+            out[k] = v
+    return out
+
+
+def from_dict(d):
+    """Build one game (a 1-element STATE array) from its JSON view, checking every part."""
+    _keys(d, _KEYS, "position", required=("num_players",))
+    if d.get("game", GAME_NAME) != GAME_NAME:
+        raise ValueError(f"this is a Keops position loader, got game {d['game']!r}")
+    n = int_in(d["num_players"], "num_players", spec.MIN_PLAYERS, spec.MAX_PLAYERS)
+    default = _start_view(n)
+    for k in _CONSERVED:
+        del default["supply"][k]
+    given_supply = set(d.get("supply", {})) if isinstance(d.get("supply"), dict) else set()
+    v = _merge(default, d)
+    st = BLANK.copy()
+    s = st[0]
+    s["num_players"] = n
+    pc = n - 2
+    s["level"] = int_in(v["level"], "level", 1, spec.NUM_LEVELS) - 1
+    s["phase"] = _name(v["phase"], spec.PHASES, "phase")
+    s["turn_player"] = int_in(v["turn_player"], "turn_player", 0, n - 1)
+    s["current_player"] = int_in(v["current_player"], "current_player", 0, n - 1)
+    s["steps"] = int_in(v["steps"], "steps", 0, 2**31 - 1)
+    s["rng"] = np.uint64(int_in(v["rng"], "rng", 0, 2**64 - 1))
+    s["terminated"] = boolean(v["terminated"], "terminated")
+    for key, lo, hi in (("scores", 0, 127), ("ranks", -1, n - 1)):
+        vals = _list(v[key], key, n)
+        for p in range(n):
+            s[key][p] = int_in(vals[p], f"{key}[{p}]", lo, hi)
+    _read_turn(s, v["turn"], n)
+    _read_supply(s, v["supply"])
+    s["market"] = _counts(v["market"], GOODS, "market", 0, spec.MARKET_COLUMNS - 1)
+    _read_city(s, v["city"], n)
+    _read_plantation(s, v["plantation"], n)
+    _read_pantheon(s, v["pantheon"], v["ra_offerings"], n)
+    _read_pyramid(s, v["pyramid"], pc)
+    barges = _read_pier(s, v["pier"], n)
+    _read_borders(s, v, n)
+    _read_viziers(s, v["viziers"], n)
+    _read_pending(s, v["pending"], n, barges)
+    _conserve(s, v["supply"], given_supply, n)
+    _check_vizier_boards(s, n)
+    _check_phase(s)
+    _check_play(st)
+    return st
+
+
+def _read_turn(s, t, n):
+    _keys(t, _TURN_KEYS, "turn", required=_TURN_KEYS)
+    s["major_done"] = -1 if t["major_done"] is None else _name(t["major_done"], spec.MAJOR_NAMES, "turn.major_done")
+    s["minors_done"] = _names_to_bits(t["minors_done"], MINORS, "turn.minors_done")
+    s["actions_done"] = int_in(t["actions_done"], "turn.actions_done", 0, 127)
+    jb = t["just_built"]
+    if jb is None:
+        s["jb_kind"] = s["jb_index"] = -1
+    else:
+        _keys(jb, JUST_BUILT, "turn.just_built")
+        if len(jb) != 1:
+            raise ValueError("turn.just_built names one of 'city', 'plantation', 'temple'")
+        (kind, at), = jb.items()
+        s["jb_kind"] = JUST_BUILT.index(kind)
+        s["jb_index"] = (cell_of(at, "turn.just_built.city") if kind == "city" else
+                         int_in(at, f"turn.just_built.{kind}", 0,
+                                (spec.NUM_PLANTATION_SPACES if kind == "plantation" else spec.PANTHEON_SPACES) - 1))
+    s["level_done"] = boolean(t["level_done"], "turn.level_done")
+    s["final_turns"] = -1 if t["final_turns"] is None else int_in(t["final_turns"], "turn.final_turns", 0, n - 1)
+    s["akhet_stage"] = -1 if t["akhet_stage"] is None else _name(t["akhet_stage"], spec.AKHET_STEP_NAMES,
+                                                                 "turn.akhet_stage")
+    s["akhet_index"] = -1 if t["akhet_index"] is None else int_in(t["akhet_index"], "turn.akhet_index", 0, 127)
+
+
+def _read_supply(s, v):
+    _keys(v, _SUPPLY_KEYS, "supply")
+    s["happiness"] = int_in(v["happiness"], "supply.happiness", spec.HAPPINESS_MIN, spec.HAPPINESS_MAX)
+    s["pier_store"] = _counts(v["pier_store"], GOODS, "supply.pier_store", 0, 127)
+    if s["pier_store"][spec.SILVER]:
+        raise ValueError("supply.pier_store: the Pier Storehouse never holds Silver")
+    s["neutral_dwellings"] = int_in(v["neutral_dwellings"], "supply.neutral_dwellings", 0, spec.NEUTRAL_DWELLINGS)
+    s["elim_servant_tokens"] = int_in(v["eliminated_servant_tokens"], "supply.eliminated_servant_tokens",
+                                      0, spec.ELIMINATED_SERVANT_TOKENS)
+    s["elim_building_tokens"] = int_in(v["eliminated_building_tokens"], "supply.eliminated_building_tokens",
+                                       0, spec.ELIMINATED_BUILDING_TOKENS)
+
+
+def _owner(v, what, n):
+    return int_in(v, what, 0, n - 1)
+
+
+def _read_city(s, v, n):
+    _keys(v, ("buildings", "dwellings"), "city", required=("buildings", "dwellings"))
+
+    def claim(c, what):
+        if s["city_kind"][c] != CITY_EMPTY:
+            raise ValueError(f"{what}: square {cell_name(c)} is already covered")
+
+    for j, b in enumerate(_list(v["buildings"], "city.buildings")):
+        what = f"city.buildings[{j}]"
+        _keys(b, ("building", "owner", "anchor", "orientation", "rooms"), what,
+              required=("building", "owner", "anchor", "orientation"))
+        k = _name(b["building"], BUILDINGS[:spec.NUM_CITY_KINDS], f"{what}.building")
+        owner = _owner(b["owner"], f"{what}.owner", n)
+        a = cell_of(b["anchor"], f"{what}.anchor")
+        o = int_in(b["orientation"], f"{what}.orientation", 0, spec.MAX_ORIENTATIONS - 1)
+        sh = spec.BUILDING_SHAPE[k]
+        if not spec.PLACEMENT_VALID[sh, o, a]:
+            raise ValueError(f"{what}: a {b['building']} ({spec.SHAPE_NAMES[sh]}) in orientation {o} "
+                             f"at {b['anchor']} leaves the grid or spans two sections "
+                             f"(orientations 0-{spec.SHAPE_NUM_ORIENT[sh] - 1})")
+        cells = [int(c) for c in spec.PLACEMENT_CELLS[sh, o, a] if c >= 0]
+        root = min(cells)
+        for c in cells:
+            claim(c, what)
+            s["city_kind"][c], s["city_owner"][c], s["city_root"][c] = k, owner, root
+        s["city_anchor"][root], s["city_orient"][root] = a, o
+        rooms = _list(b.get("rooms", [None] * spec.BUILDING_ROOMS[k]), f"{what}.rooms", spec.BUILDING_ROOMS[k])
+        for r, x in enumerate(rooms):
+            s["city_room"][root, r] = _occ(x, f"{what}.rooms[{r}]", n)
+    for j, dw in enumerate(_list(v["dwellings"], "city.dwellings")):
+        what = f"city.dwellings[{j}]"
+        _keys(dw, ("square", "owner"), what, required=("square", "owner"))
+        c = cell_of(dw["square"], f"{what}.square")
+        claim(c, what)
+        s["city_kind"][c], s["city_root"][c] = CITY_DWELLING, c
+        s["city_owner"][c] = NEUTRAL if dw["owner"] == "neutral" else _owner(dw["owner"], f"{what}.owner", n)
+
+
+def _read_plantation(s, v, n):
+    for j, x in enumerate(_list(v, "plantation")):
+        what = f"plantation[{j}]"
+        _keys(x, ("space", "crop", "owner", "rooms"), what, required=("space", "crop", "owner"))
+        sp = int_in(x["space"], f"{what}.space", 0, spec.NUM_PLANTATION_SPACES - 1)
+        if spec.PLANTATION_MIN_PLAYERS[sp] > n:
+            raise ValueError(f"{what}: plantation space {sp} is used only with "
+                             f"{spec.PLANTATION_MIN_PLAYERS[sp]} players")
+        if s["plant_kind"][sp] >= 0:
+            raise ValueError(f"{what}: plantation space {sp} holds two crops")
+        s["plant_kind"][sp] = spec.CROP_SIDES[_name(x["crop"], CROPS, f"{what}.crop")]
+        s["plant_owner"][sp] = _owner(x["owner"], f"{what}.owner", n)
+        rooms = _list(x.get("rooms", [None, None]), f"{what}.rooms", spec.MAX_ROOMS)
+        for r, o in enumerate(rooms):
+            s["plant_room"][sp, r] = _occ(o, f"{what}.rooms[{r}]", n)
+
+
+def _read_pantheon(s, v, ra, n):
+    for j, x in enumerate(_list(v, "pantheon")):
+        what = f"pantheon[{j}]"
+        _keys(x, ("space", "god", "owner", "priest", "offerings"), what, required=("space", "god", "owner"))
+        t = int_in(x["space"], f"{what}.space", 0, spec.PANTHEON_SPACES - 1)
+        if s["temple_god"][t] >= 0:
+            raise ValueError(f"{what}: pantheon space {t} holds two temples")
+        g = _name(x["god"], GODS, f"{what}.god")
+        if g in s["temple_god"]:
+            raise ValueError(f"{what}: a temple of {x['god']} already stands (each god once)")
+        s["temple_god"][t] = g
+        s["temple_owner"][t] = _owner(x["owner"], f"{what}.owner", n)
+        s["temple_occ"][t] = _occ(x.get("priest"), f"{what}.priest", n)
+        offs = _list(x.get("offerings", [0] * n), f"{what}.offerings", n)
+        for p in range(n):
+            s["offerings"][t, p] = int_in(offs[p], f"{what}.offerings[{p}]", 0, spec.OFFERINGS_PER_PLAYER)
+    offs = _list(ra, "ra_offerings", n)
+    for p in range(n):
+        s["offerings"][spec.TEMPLE_RA, p] = int_in(offs[p], f"ra_offerings[{p}]", 0, spec.OFFERINGS_PER_PLAYER)
+
+
+def _read_pyramid(s, v, pc):
+    lv = int(s["level"])
+    npyr = int(spec.PYR_NUM_SPACES[lv, pc])
+    for k, x in enumerate(_list(v, "pyramid", npyr)):
+        if x is None:
+            continue
+        m = _name(x, MATERIALS, f"pyramid[{k}]")
+        want = int(spec.PYR_SPACE_MATERIAL[lv, pc, k])
+        if not spec.PYR_SPACE_ANY[lv, pc, k] and m != want:
+            raise ValueError(f"pyramid[{k}]: the space takes {MATERIALS[want]}, not {x}")
+        s["pyr_fill"][k] = m
+    # every material was laid on a start space or next to one already placed (pyramid.py)
+    reached = [k for k in range(npyr) if s["pyr_fill"][k] >= 0 and spec.PYR_SPACE_START[lv, pc, k]]
+    seen = set(reached)
+    while reached:
+        for j in spec.PYR_NEIGHBORS[lv, pc, reached.pop()]:
+            if j >= 0 and s["pyr_fill"][j] >= 0 and int(j) not in seen:
+                seen.add(int(j))
+                reached.append(int(j))
+    loose = [k for k in range(npyr) if s["pyr_fill"][k] >= 0 and k not in seen]
+    if loose:
+        raise ValueError(f"pyramid: spaces {loose} hold materials not connected to the bottom row")
+
+
+def _read_pier(s, v, n):
+    _keys(v, ("docks", "moorings", "reserve", "discard"), "pier",
+          required=("docks", "moorings", "reserve", "discard"))
+    where = {}
+
+    def barge(x, place):
+        b = int_in(x, place, 0, spec.NUM_BARGES - 1)
+        if b in where:
+            raise ValueError(f"{place}: barge {b} is also at {where[b]}")
+        where[b] = place
+        return b
+
+    for d, x in enumerate(_list(v["docks"], "pier.docks", spec.NUM_DOCKS)):
+        _keys(x, ("barge", "scribe"), f"pier.docks[{d}]", required=("barge", "scribe"))
+        s["dock_barge"][d] = -1 if x["barge"] is None else barge(x["barge"], f"pier.docks[{d}].barge")
+        s["dock_occ"][d] = _occ(x["scribe"], f"pier.docks[{d}].scribe", n)
+    _keys(v["moorings"], MOORINGS, "pier.moorings", required=MOORINGS)
+    for k, m in enumerate(MOORINGS):
+        x = v["moorings"][m]
+        s["mooring_barge"][k] = -1 if x is None else barge(x, f"pier.moorings.{m}")
+    for key, arr in (("reserve", "barge_reserve"), ("discard", "barge_discard")):
+        xs = _list(v[key], f"pier.{key}")
+        for j, x in enumerate(xs):
+            s[arr][j] = barge(x, f"pier.{key}[{j}]")
+        s[arr + "_n"] = len(xs)
+    return where
+
+
+def _read_borders(s, v, n):
+    cards = _list(v["borders"], "borders", spec.NUM_BORDERS)
+    for b, x in enumerate(cards):
+        what = f"borders[{b}]"
+        _keys(x, ("card", "penalty_token", "medjay"), what, required=("card", "penalty_token", "medjay"))
+        s["border_card"][b] = int_in(x["card"], f"{what}.card", 0, spec.NUM_BORDER_CARDS - 1)
+        s["border_token"][b] = (-1 if x["penalty_token"] is None else
+                                int_in(x["penalty_token"], f"{what}.penalty_token", 0, spec.NUM_PENALTY_TOKENS - 1))
+        med = _list(x["medjay"], f"{what}.medjay", n)
+        for p in range(n):
+            s["medjay"][p, b] = int_in(med[p], f"{what}.medjay[{p}]", 0, spec.MEDJAY_MAX)
+    if len(set(s["border_card"].tolist())) != spec.NUM_BORDERS:
+        raise ValueError(f"borders: the same border card lies twice ({s['border_card'].tolist()})")
+    used = _list(v["penalty_tokens_used"], "penalty_tokens_used")
+    for j, t in enumerate(used):
+        t = int_in(t, f"penalty_tokens_used[{j}]", 0, spec.NUM_PENALTY_TOKENS - 1)
+        if s["token_used"][t]:
+            raise ValueError(f"penalty_tokens_used: token {t} listed twice")
+        s["token_used"][t] = True
+    for b in range(spec.NUM_BORDERS):
+        t = int(s["border_token"][b])
+        if t >= 0 and not s["token_used"][t]:
+            raise ValueError(f"borders[{b}].penalty_token {t} must be listed in penalty_tokens_used")
+        if t >= 0 and t in s["border_token"][:b]:
+            raise ValueError(f"borders[{b}].penalty_token {t} lies on two border cards")
+    for key, f in (("border_spaces", "border_space_occ"), ("quarry_spaces", "quarry_space_occ")):
+        _keys(v[key], SERVANTS, key, required=SERVANTS)
+        for k, t in enumerate(SERVANTS):
+            s[f][k] = _occ(v[key][t], f"{key}.{t}", n)
+
+
+def _read_viziers(s, vs, n):
+    for p, x in enumerate(_list(vs, "viziers", n)):
+        what = f"viziers[{p}]"
+        _keys(x, _VIZIER_KEYS, what, required=_VIZIER_KEYS)
+        s["debens"][p] = int_in(x["debens"], f"{what}.debens", 0, 32767)
+        s["goods"][p] = _counts(x["goods"], GOODS, f"{what}.goods", 0, int(spec.GOOD_SUPPLY.max()))
+        s["materials"][p] = _counts(x["materials"], MATERIALS, f"{what}.materials", 0,
+                                    spec.STOREHOUSE_MATERIAL_MAX)
+        if s["materials"][p].sum() > spec.STOREHOUSE_MATERIAL_MAX:
+            raise ValueError(f"{what}.materials: the storehouse holds at most "
+                             f"{spec.STOREHOUSE_MATERIAL_MAX} materials")
+        for key, f, hi in (("mandates", "mandates", spec.MANDATE_HOLD_MAX),
+                           ("major_favors", "major_favors", spec.MAJOR_FAVOR_SUPPLY),
+                           ("minor_favors", "minor_favors", spec.MINOR_FAVOR_SUPPLY),
+                           ("offerings", "offer_reserve", spec.OFFERINGS_PER_PLAYER),
+                           ("offerings_lost", "offer_lost", spec.OFFERINGS_PER_PLAYER),
+                           ("prestige", "prestige", spec.PRESTIGE_MAX),
+                           ("construction", "construction", spec.CONSTRUCTION_MAX),
+                           ("population", "population", spec.POPULATION_MAX),
+                           ("wharf", "wharf", 127), ("at_pyramid", "at_pyramid", 127)):
+            s[f][p] = int_in(x[key], f"{what}.{key}", 0, hi)
+        places = [pl for pl, _ in SERVANT_PLACES]
+        _keys(x["servants"], places, f"{what}.servants", required=places)
+        for pl, f in SERVANT_PLACES:
+            s[f][p] = _counts(x["servants"][pl], SERVANTS, f"{what}.servants.{pl}", 0, 127)
+        for t in range(spec.NUM_SERVANT_TYPES):
+            total = sum(int(s[f][p, t]) for _, f in SERVANT_PLACES)
+            if total != spec.PLAYER_SERVANTS[t]:
+                raise ValueError(f"{what}.servants: {total} {SERVANTS[t]}s in all, a Vizier has "
+                                 f"{spec.PLAYER_SERVANTS[t]}")
+        _keys(x["independent"], ("held", "board"), f"{what}.independent", required=("held", "board"))
+        s["indep_held"][p] = _counts(x["independent"]["held"], SERVANTS, f"{what}.independent.held", 0, 127)
+        s["indep_board"][p] = _counts(x["independent"]["board"], SERVANTS, f"{what}.independent.board", 0, 127)
+        _keys(x["columns"], COLORS, f"{what}.columns", required=COLORS)
+        for k, col in enumerate(COLORS):
+            slots = _list(x["columns"][col], f"{what}.columns.{col}", spec.BUILDING_MARKERS_PER_COLOR)
+            for j, sl in enumerate(slots):
+                s["col_slot"][p, k, j] = _name(sl, SLOTS, f"{what}.columns.{col}[{j}]")
+        s["dwell_taken"][p] = _counts(x["dwellings_taken"], spec.DWELLING_ROW_NAMES, f"{what}.dwellings_taken",
+                                      0, spec.DWELLINGS_PER_ROW)
+        for key, f, names in (("column_mandates_paid", "col_mandate_paid", COLORS),
+                              ("row_mandates_paid", "row_mandate_paid", spec.DWELLING_ROW_NAMES)):
+            bits = _names_to_bits(x[key], names, f"{what}.{key}")
+            for k in range(len(names)):
+                s[f][p, k] = bool(bits >> k & 1)
+
+
+def _read_pending(s, v, n, barges):
+    _keys(v, _PENDING_KEYS, "pending", required=_PENDING_KEYS)
+    for key, (f, lo, hi, names) in _SCALARS.items():
+        what = f"pending.{key}"
+        x = v[key]
+        if names is bool:
+            s[f] = boolean(x, what)
+        elif x is None and lo < 0:
+            s[f] = -1
+        elif names:
+            s[f] = _name(x, names[:hi + 1], what)
+        else:
+            s[f] = int_in(x, what, max(lo, 0), hi)
+    for key, (f, names) in _BITS.items():
+        s[f] = _names_to_bits(v[key], names, f"pending.{key}")
+    _keys(v["gains"], spec.GAIN_NAMES, "pending.gains")
+    for k, x in v["gains"].items():
+        s["gain"][spec.GAIN_NAMES.index(k)] = int_in(x, f"pending.gains.{k}", 0, 127)
+    pr = _list(v["pending_rewards"], "pending.pending_rewards", 2)
+    for k in range(2):
+        s["pend_reward"][k] = int_in(pr[k], f"pending.pending_rewards[{k}]", 0, 127)
+    s["pyr_cap"] = _counts(v["pyramid_cap"], MATERIALS, "pending.pyramid_cap", 0, 127)
+    q = _list(v["dwelling_queue"], "pending.dwelling_queue")
+    if len(q) > MAX_DWELL_QUEUE:
+        raise ValueError(f"pending.dwelling_queue: at most {MAX_DWELL_QUEUE} squares")
+    for j, c in enumerate(q):
+        c = cell_of(c, f"pending.dwelling_queue[{j}]")
+        if s["city_kind"][c] != CITY_EMPTY or c in s["dwell_queue"][:j]:
+            raise ValueError(f"pending.dwelling_queue[{j}]: square {cell_name(c)} is not a free isolated square")
+        s["dwell_queue"][j] = c
+    s["dwell_n"] = len(q)
+    pats = _list(v["patrons"], "pending.patrons")
+    if len(pats) > MAX_PATRONS:
+        raise ValueError(f"pending.patrons: at most {MAX_PATRONS} waiting patron benefits")
+    pkeys = ("seat", "building", "good_paid", "temple", "materials_placed")
+    for j, x in enumerate(pats):
+        what = f"pending.patrons[{j}]"
+        _keys(x, pkeys, what, required=pkeys)
+        s["patron_q"][j] = (_owner(x["seat"], f"{what}.seat", n),
+                            _name(x["building"], BUILDINGS, f"{what}.building"),
+                            -1 if x["good_paid"] is None else _name(x["good_paid"], GOODS, f"{what}.good_paid"),
+                            -1 if x["temple"] is None else int_in(x["temple"], f"{what}.temple", 0,
+                                                                  spec.PANTHEON_SPACES - 1),
+                            _names_to_bits(x["materials_placed"], MATERIALS, f"{what}.materials_placed"))
+    s["patron_n"] = len(pats)
+    _keys(v["license_units"], ("yellow", "red"), "pending.license_units", required=("yellow", "red"))
+    s["lic_units"] = [int_in(v["license_units"][k], f"pending.license_units.{k}", 0, 127) for k in ("yellow", "red")]
+    s["market_moves"] = _counts(v["market_moves"], GOODS, "pending.market_moves", -127, 127)
+    for j, x in enumerate(_list(v["penalties"], "pending.penalties")):
+        what = f"pending.penalties[{j}]"
+        _keys(x, ("border", "seat"), what, required=("border", "seat"))
+        b = int_in(x["border"], f"{what}.border", 0, spec.NUM_BORDERS - 1)
+        p = _owner(x["seat"], f"{what}.seat", n)
+        if s["pen_queue"][b, p]:
+            raise ValueError(f"{what}: listed twice")
+        s["pen_queue"][b, p] = 1
+    b = int(s["tgt_barge"])
+    if b >= 0 and b in barges:
+        raise ValueError(f"pending.bought_barge: barge {b} is also at {barges[b]}")
+    if b >= 0:
+        barges[b] = "pending.bought_barge"
+    missing = sorted(set(range(spec.NUM_BARGES)) - set(barges))
+    if missing:
+        raise ValueError(f"pier: barges {missing} are nowhere (docks, moorings, reserve, discard "
+                         "or pending.bought_barge)")
+
+
+def _conserve(s, supply, given, n):
+    """Limited components: supply = total - everything elsewhere (derived when left out)."""
+    on_board = np.zeros(spec.NUM_POOLS, np.int64)
+    for c in range(spec.NUM_CITY_CELLS):
+        if 0 <= s["city_kind"][c] < spec.NUM_CITY_KINDS and s["city_root"][c] == c:
+            on_board[s["city_kind"][c]] += 1
+    on_board[spec.POOL_OF_KIND[spec.BARLEY_CROP]] += int((s["plant_kind"] >= 0).sum())
+    on_board[spec.POOL_OF_KIND[spec.TEMPLE]] += int((s["temple_god"] >= 0).sum())
+    pyr = [int((s["pyr_fill"] == m).sum()) for m in range(spec.NUM_MATERIALS)]
+    rows = (
+        ("quarry", "quarry", MATERIALS, [spec.MATERIAL_SUPPLY] * 3,
+         [int(s["materials"][:n, m].sum()) + pyr[m] for m in range(3)]),
+        ("goods", "goods_supply", GOODS, spec.GOOD_SUPPLY.tolist(),
+         [int(s["goods"][:n, g].sum()) + int(s["pier_store"][g]) for g in range(4)]),
+        ("mandates", "mandate_supply", None, [spec.MANDATE_SUPPLY], [int(s["mandates"][:n].sum())]),
+        ("major_favors", "major_supply", None, [spec.MAJOR_FAVOR_SUPPLY], [int(s["major_favors"][:n].sum())]),
+        ("minor_favors", "minor_supply", None, [spec.MINOR_FAVOR_SUPPLY], [int(s["minor_favors"][:n].sum())]),
+        ("independent", "indep_pool", SERVANTS, spec.INDEPENDENT_SUPPLY.tolist(),
+         [int(s["indep_held"][:n, t].sum() + s["indep_board"][:n, t].sum()) for t in range(3)]),
+        ("tiles", "pool", POOLS, spec.POOL_SUPPLY[n - 2].tolist(), on_board.tolist()),
+    )
+    for key, f, names, total, used in rows:
+        left = [t - u for t, u in zip(total, used)]
+        for k, x in enumerate(left):
+            if x < 0:
+                part = f" ({names[k]})" if names else ""
+                raise ValueError(f"supply.{key}{part}: {used[k]} in play but the game has only {total[k]}")
+        if key in given:
+            what = f"supply.{key}"
+            got = ([int_in(supply[key], what, 0, 127)] if names is None
+                   else _counts(supply[key], names, what, 0, 127))
+            if got != left:
+                raise ValueError(f"{what} is {supply[key]!r} but the game's total minus the components "
+                                 f"elsewhere leaves {left if names else left[0]}")
+        s[f] = left if names else left[0]
+    for p in range(n):
+        total = int(s["offer_reserve"][p] + s["offer_lost"][p] + s["offerings"][:, p].sum())
+        if total != spec.OFFERINGS_PER_PLAYER:
+            raise ValueError(f"viziers[{p}]: {total} Offerings in all (reserve, lost, temples); a Vizier has "
+                             f"{spec.OFFERINGS_PER_PLAYER}")
+
+
+def _occupants(s, n):
+    """own[p, t], indep[p, t]: rooms and spaces held by each seat's servants of each type."""
+    own = np.zeros((spec.MAX_PLAYERS, 3), np.int64)
+    indep = np.zeros((spec.MAX_PLAYERS, 3), np.int64)
+
+    def count(o, t):
+        if o >= 0:
+            (own if o < 4 else indep)[o % 4, t] += 1
+
+    for c in range(spec.NUM_CITY_CELLS):
+        k = s["city_kind"][c]
+        if 0 <= k < spec.NUM_CITY_KINDS and s["city_root"][c] == c:
+            for o in s["city_room"][c]:
+                count(o, spec.COLOR_SERVANT[spec.BUILDING_COLOR[k]])
+    for o in s["plant_room"].ravel():
+        count(o, spec.ARTISAN)
+    for o in s["temple_occ"]:
+        count(o, spec.PRIEST)
+    for o in s["dock_occ"]:
+        count(o, spec.SCRIBE)
+    for t in range(3):
+        count(s["border_space_occ"][t], t)
+        count(s["quarry_space_occ"][t], t)
+    return own, indep
+
+
+def _check_vizier_boards(s, n):
+    """Servants on spaces, Dwellings in the City and building markers agree with each board."""
+    own, indep = _occupants(s, n)
+    for p in range(n):
+        what = f"viziers[{p}]"
+        for t in range(3):
+            # an eliminated servant's space stays taken until its owner's Licensing (akhet.py)
+            if own[p, t] > s["serv_board"][p, t] + s["serv_elim"][p, t]:
+                raise ValueError(f"{what}.servants.board: {own[p, t]} {SERVANTS[t]}s of seat {p} occupy "
+                                 f"rooms or spaces but the board count is {s['serv_board'][p, t]}")
+            if indep[p, t] > s["indep_board"][p, t]:
+                raise ValueError(f"{what}.independent.board: {indep[p, t]} independent {SERVANTS[t]}s of "
+                                 f"seat {p} occupy rooms or spaces but the board count is "
+                                 f"{s['indep_board'][p, t]}")
+        unlocked = int((spec.PLAYER_SERVANTS - s["serv_locked"][p]).sum())
+        if s["population"][p] != unlocked:
+            raise ValueError(f"{what}.population is {s['population'][p]} but {unlocked} servants are unlocked")
+        dwellings = int(((s["city_kind"] == CITY_DWELLING) & (s["city_owner"] == p)).sum())
+        if dwellings != s["dwell_taken"][p].sum():
+            raise ValueError(f"{what}.dwellings_taken: {int(s['dwell_taken'][p].sum())} taken from the board "
+                             f"but seat {p} has {dwellings} Dwellings in the City")
+        for col in range(spec.NUM_COLORS):
+            tiles = sum(1 for c in range(spec.NUM_CITY_CELLS)
+                        if 0 <= s["city_kind"][c] < spec.NUM_CITY_KINDS and s["city_root"][c] == c
+                        and s["city_owner"][c] == p and spec.BUILDING_COLOR[s["city_kind"][c]] == col)
+            if col == spec.YELLOW:
+                tiles += int(((s["plant_kind"] >= 0) & (s["plant_owner"] == p)).sum())
+            if col == spec.RED:
+                tiles += int(((s["temple_god"] >= 0) & (s["temple_owner"] == p)).sum())
+            empty = int((s["col_slot"][p, col] == SLOT_EMPTY).sum())
+            if empty != tiles:
+                raise ValueError(f"{what}.columns.{COLORS[col]}: {empty} markers off the column but seat {p} "
+                                 f"is patron of {tiles} {COLORS[col]} tiles (each takes one marker)")
+
+
+_OWN_TURN = {spec.PH_TURN, spec.PH_CONSTRUCT_TILE, spec.PH_CONSTRUCT_SERVANT, spec.PH_CONSTRUCT_SILVER,
+             spec.PH_CITY_PLACE, spec.PH_PLANTATION_PLACE, spec.PH_TEMPLE_GOD, spec.PH_TEMPLE_SPACE,
+             spec.PH_DWELLING_ROW, spec.PH_ASSIGN_TARGET, spec.PH_BOOST, spec.PH_PAY_GOOD,
+             spec.PH_LICENSE_REVENUE, spec.PH_LICENSE_MARKET, spec.PH_LICENSE_UPKEEP,
+             spec.PH_LICENSE_HAPPINESS}
+_CROP_POOL, _TEMPLE_POOL = spec.NUM_CITY_KINDS, spec.NUM_CITY_KINDS + 1
+
+
+def _check_phase(s):
+    """The registers a phase works on must be set (see turn.py's settle)."""
+    ph = int(s["phase"])
+    name = spec.PHASES[ph]
+    pool = int(s["con_pool"])
+
+    def need(ok, what):
+        if not ok:
+            raise ValueError(f"phase {name!r} needs {what}")
+
+    if ph in _OWN_TURN:
+        need(s["current_player"] == s["turn_player"], "current_player == turn_player")
+    if ph == spec.PH_CONSTRUCT_SERVANT:
+        need(pool >= 0 and s["sc_mode"] == SC_CONSTRUCT, "pending.construct_pool and servant_choice_mode 'construct'")
+    if ph in (spec.PH_CONSTRUCT_SILVER, spec.PH_CITY_PLACE, spec.PH_PLANTATION_PLACE, spec.PH_TEMPLE_GOD,
+              spec.PH_TEMPLE_SPACE):
+        need(pool >= 0, "pending.construct_pool")
+    if ph == spec.PH_CITY_PLACE:
+        need(pool < spec.NUM_CITY_KINDS, "a city building in pending.construct_pool")
+    if ph == spec.PH_PLANTATION_PLACE:
+        need(pool == _CROP_POOL, "pending.construct_pool 'crop'")
+    if ph in (spec.PH_TEMPLE_GOD, spec.PH_TEMPLE_SPACE):
+        need(pool == _TEMPLE_POOL, "pending.construct_pool 'temple'")
+    if ph == spec.PH_TEMPLE_SPACE:
+        need(s["con_god"] >= 0, "pending.construct_god")
+    if ph == spec.PH_DWELLING_ROW:
+        need(s["dwell_n"] > 0, "a square in pending.dwelling_queue")
+    if ph == spec.PH_SERVANT_CHOICE:
+        need(s["sc_mode"] >= 0, "pending.servant_choice_mode")
+    if ph == spec.PH_PYRAMID_PLACE:
+        need(s["pyr_left"] > 0, "pending.pyramid_left > 0")
+    if ph == spec.PH_REWARD_CHOICE:
+        need(s["reward_level"] >= 0, "pending.reward_level")
+    if ph == spec.PH_MOORING:
+        need(s["tgt_barge"] >= 0, "pending.bought_barge")
+    if ph == spec.PH_PATRON:
+        need(s["patron_n"] > 0 and s["patron_q"][0, 0] == s["current_player"],
+             "pending.patrons with current_player as the first patron's seat")
+    if ph == spec.PH_SEB_ROOM:
+        need(s["special"] == spec.GS_SEB, "pending.god_special 'activate-occupied-room'")
+    lic = {spec.PH_LICENSE_REVENUE: 1, spec.PH_LICENSE_MARKET: 1, spec.PH_LICENSE_UPKEEP: 2,
+           spec.PH_LICENSE_HAPPINESS: 3}
+    if ph in lic:
+        need(s["lic_stage"] == lic[ph], f"pending.license_stage {_SCALARS['license_stage'][3][lic[ph]]!r}")
+    if ph == spec.PH_AKHET_GOD:
+        need(s["akhet_stage"] >= 0, "turn.akhet_stage")
+    if ph == spec.PH_PENALTY_CHOICE:
+        need(s["akhet_stage"] >= 0 and s["pen_seat"] == s["current_player"] and s["pen_kind"] >= 0,
+             "turn.akhet_stage, pending.penalty_kind and pending.penalty_seat == current_player")
+
+
+def _check_play(st):
+    s = st[0]
+    over = s["phase"] == spec.PH_GAME_OVER
+    if bool(s["terminated"]) != over:
+        raise ValueError("terminated goes with phase 'game-over' and only with it")
+    n = int(s["num_players"])
+    if over:
+        for p in range(n):
+            favors = int(s["major_favors"][p]) + int(s["minor_favors"][p]) // spec.MINORS_PER_MAJOR
+            if s["scores"][p] != favors or s["ranks"][p] < 0:
+                raise ValueError(f"a finished game needs scores[{p}] = Major + Minor // 2 Favors = {favors} "
+                                 f"and a rank")
+        return
+    if s["scores"][:n].any() or (s["ranks"][:n] != -1).any():
+        raise ValueError("scores and ranks are given only at the end of the game (0 and -1 before)")
+    from .mask import legal_mask
+    mask = np.zeros((1, NUM_ACTIONS), np.int8)
+    legal_mask(st, mask)
+    if not mask.any():
+        raise ValueError(f"seat {int(s['current_player'])} has no legal action in phase "
+                         f"{spec.PHASES[s['phase']]!r} of this position")
+
+
+# =============================================================================
+# action names
+# =============================================================================
+def _pool_word(k):
+    return _slug(POOLS[k])
+
+
+def action_to_str(state, a):
+    """Readable name of flat action a (see the module docstring for the names)."""
+    s = one_state(state)
+    name, i = block_of(a)
+    n = int(s["num_players"])
+    if name in ("DONE", "YES", "LICENSE"):
+        return name.lower()
+    if name == "CONSTRUCT":
+        return f"construct {_pool_word(i)}"
+    if name == "SERVANT":
+        return f"servant {'independent-' if i >= SERVANT_INDEP else ''}{SERVANTS[i % SERVANT_INDEP]}"
+    if name == "CITY_PLACE":
+        c, o = divmod(i, spec.MAX_ORIENTATIONS)
+        return f"place {cell_name(c)} {o}"
+    if name == "PLANTATION":
+        sp, side = divmod(i, 2)
+        return f"plantation {sp} {CROPS[side]}"
+    if name == "GOD":
+        return f"god {GODS[i]}"
+    if name == "TEMPLE":
+        return f"temple {TEMPLE_SLOT_NAMES[i]}"
+    if name == "DWELLING_ROW":
+        return f"dwelling-row {spec.DWELLING_ROW_NAMES[i]}"
+    if name == "ROOM":
+        c, r = divmod(i, spec.MAX_ROOMS)
+        return f"room {cell_name(c)} {r + 1}"
+    if name == "CROP_ROOM":
+        sp, r = divmod(i, spec.MAX_ROOMS)
+        return f"crop-room {sp} {r + 1}"
+    if name == "DOCK":
+        return f"dock {i}"
+    if name in ("BORDER_SPACE", "QUARRY_SPACE"):
+        return f"{_slug(name)} {SERVANTS[i]}"
+    if name == "MINOR":
+        return f"minor {MINORS[i]}"
+    if name == "BORDER":
+        return f"border {i}"
+    if name == "GOOD":
+        return "deben" if i == GOOD_DEBEN else f"good {GOODS[i]}"
+    if name == "MATERIAL":
+        return f"material {MATERIALS[i]}"
+    if name == "PYRAMID_PLACE":
+        m, sp = divmod(i, spec.PYR_MAX_SPACES)
+        return f"pyramid {MATERIALS[m]} {sp}"
+    if name == "MOORING":
+        return f"mooring {MOORINGS[i]}"
+    if name == "PLAYER":
+        if i < n - 1:
+            return f"player {(int(s['current_player']) + 1 + i) % n}"
+        return f"player +{i + 1}"
+    if name == "REWARD":
+        return "reward die" if i == 0 else f"reward table-{i}"
+    if name == "MANDATE_USE":
+        return f"mandate {MANDATE_USES[i]}"
+    if name == "MARKET":
+        return f"{'buy' if i < spec.NUM_GOODS else 'sell'} {GOODS[i % spec.NUM_GOODS]}"
+    if name == "REVENUE_OPTION":
+        return f"revenue {REVENUE_OPTIONS[i]}"
+    if name == "UPKEEP":
+        return ("upkeep pay", "upkeep tumult")[i]
+    # PENALTY_TARGET
+    if i < PEN_CROP_BASE:
+        return f"lose-building {cell_name(i)}"
+    if i < PEN_TEMPLE_BASE:
+        return f"lose-crop {i - PEN_CROP_BASE}"
+    return f"lose-temple {i - PEN_TEMPLE_BASE}"
+
+
+_FORMS = ("'done', 'yes', 'license', 'construct <building|crop|temple>', "
+          "'servant [independent-]<artisan|scribe|priest>', 'place <square> <orientation 0-7>', "
+          "'plantation <0-7> barley|papyrus', 'god <name>', 'temple <0-3|ra>', 'dwelling-row <colour>', "
+          "'room <square> <1|2>', 'crop-room <0-7> <1|2>', 'dock <0-3>', 'border-space|quarry-space <servant>', "
+          "'minor <artisan-to-pyramid|servants-to-wharf|servant-to-just-built>', 'border <0-2>', "
+          "'good <good>', 'deben', 'material <material>', 'pyramid <material> <space 0-17>', "
+          "'mooring <name>', 'player <seat>|+<k>', 'reward die|table-<1-4>', 'mandate <use>', "
+          "'buy|sell <good>', 'revenue <material|pyramid|offering|god>', 'upkeep pay|tumult', "
+          "'lose-building <square>', 'lose-crop <0-7>', 'lose-temple <0-3>'")
+
+
+def _index(word, count):
+    if word.isdigit() and int(word) < count:
+        return int(word)
+    raise KeyError(word)
+
+
+def str_to_action(state, text):
+    """Inverse of action_to_str; ValueError naming the accepted forms."""
+    s = one_state(state)
+    w = str(text).split()
+    n = int(s["num_players"])
+    try:
+        return _parse(s, w, n)
+    except (KeyError, ValueError):
+        pass
+    raise ValueError(f"cannot read action {text!r}; forms: {_FORMS}")
+
+
+def _parse(s, w, n):
+    head, args = (w[0], w[1:]) if w else ("", [])
+    one = args[0] if len(args) == 1 else None
+    if not args and head in ("done", "yes", "license", "deben"):
+        return action_of("GOOD", GOOD_DEBEN) if head == "deben" else action_of(head.upper())
+    if head == "construct" and one in [_pool_word(k) for k in range(spec.NUM_POOLS)]:
+        return action_of("CONSTRUCT", [_pool_word(k) for k in range(spec.NUM_POOLS)].index(one))
+    if head == "servant" and one is not None:
+        indep = one.startswith("independent-")
+        t = SERVANTS.index(one[len("independent-"):] if indep else one)
+        return action_of("SERVANT", t + (SERVANT_INDEP if indep else 0))
+    if head == "place" and len(args) == 2:
+        return action_of("CITY_PLACE", _CELL[args[0]] * spec.MAX_ORIENTATIONS
+                         + _index(args[1], spec.MAX_ORIENTATIONS))
+    if head == "plantation" and len(args) == 2:
+        return action_of("PLANTATION", _index(args[0], spec.NUM_PLANTATION_SPACES) * 2 + CROPS.index(args[1]))
+    simple = {"god": ("GOD", GODS), "temple": ("TEMPLE", TEMPLE_SLOT_NAMES),
+              "dwelling-row": ("DWELLING_ROW", spec.DWELLING_ROW_NAMES),
+              "border-space": ("BORDER_SPACE", SERVANTS), "quarry-space": ("QUARRY_SPACE", SERVANTS),
+              "minor": ("MINOR", MINORS), "good": ("GOOD", GOODS), "material": ("MATERIAL", MATERIALS),
+              "mooring": ("MOORING", MOORINGS), "mandate": ("MANDATE_USE", MANDATE_USES),
+              "revenue": ("REVENUE_OPTION", REVENUE_OPTIONS), "upkeep": ("UPKEEP", ("pay", "tumult")),
+              "dock": ("DOCK", tuple(str(d) for d in range(spec.NUM_DOCKS))),
+              "border": ("BORDER", tuple(str(b) for b in range(spec.NUM_BORDERS)))}
+    if head in simple and one is not None:
+        block, names = simple[head]
+        return action_of(block, names.index(one))
+    if head in ("room", "crop-room") and len(args) == 2:
+        r = _index(args[1], spec.MAX_ROOMS + 1) - 1
+        if r < 0:
+            raise KeyError(args[1])
+        if head == "room":
+            return action_of("ROOM", _CELL[args[0]] * spec.MAX_ROOMS + r)
+        return action_of("CROP_ROOM", _index(args[0], spec.NUM_PLANTATION_SPACES) * spec.MAX_ROOMS + r)
+    if head == "pyramid" and len(args) == 2:
+        return action_of("PYRAMID_PLACE", MATERIALS.index(args[0]) * spec.PYR_MAX_SPACES
+                         + _index(args[1], spec.PYR_MAX_SPACES))
+    if head == "player" and one is not None:
+        if one.startswith("+"):
+            k = _index(one[1:], spec.MAX_PLAYERS) - 1
+            if k >= n - 1:
+                return A_PLAYER + k
+        else:
+            q = _index(one, n)
+            k = (q - int(s["current_player"]) - 1) % n
+            if k < n - 1:
+                return A_PLAYER + k
+        raise KeyError(one)
+    if head == "reward" and one is not None:
+        return action_of("REWARD", 0 if one == "die" else
+                         ("table-1", "table-2", "table-3", "table-4").index(one) + 1)
+    if head in ("buy", "sell") and one is not None:
+        return action_of("MARKET", GOODS.index(one) + (0 if head == "buy" else spec.NUM_GOODS))
+    if head == "lose-building" and one is not None:
+        return action_of("PENALTY_TARGET", _CELL[one])
+    if head == "lose-crop" and one is not None:
+        return action_of("PENALTY_TARGET", PEN_CROP_BASE + _index(one, spec.NUM_PLANTATION_SPACES))
+    if head == "lose-temple" and one is not None:
+        return action_of("PENALTY_TARGET", PEN_TEMPLE_BASE + _index(one, spec.PANTHEON_SPACES))
+    raise KeyError(head)

@@ -1,0 +1,231 @@
+"""Keops pictures: a text board (ansi), an RGB image and the score sheet.
+
+Everything on the Keops table is public except the order of the face-down barge reserve and
+the dice, which no picture shows, so a seat's view (`render_ansi(state, seat)`) is the whole
+board with that seat marked.
+"""
+import numpy as np
+
+from . import spec
+from .codec import BUILDINGS, CELL_NAMES, GODS, MATERIALS, SERVANTS, occ_name
+from .state import CITY_DWELLING, NEUTRAL, SLOT_MARKER
+from ..core.jsonview import one_state
+
+# two-letter codes of the city buildings (spec building order)
+_ABBR = ("Br", "Je", "Sa", "Sc", "Co", "Tx", "RA", "Bz", "FP", "Ca", "Mo")
+
+
+def _seat(p):
+    return f"seat {int(p)} ({spec.SEAT_NAMES[int(p)]})"
+
+
+def tiebreaks(s, p):
+    """The two tie-break values of §7 (as akhet.final_scores counts them)."""
+    goods_debens = int(s["goods"][p].sum()) + int(s["debens"][p])
+    servants = sum(int(s[f][p].sum()) for f in ("serv_home", "serv_spent", "serv_board", "serv_tumult",
+                                                "serv_transit"))
+    markers = int((s["col_slot"][p] != SLOT_MARKER).sum())
+    return goods_debens, servants + markers
+
+
+def _city_lines(s):
+    cols = "".join(f"{'abcdefgh'[c]:<4}" + ("  " if c == spec.SECTION_COLS - 1 else "")
+                   for c in range(spec.CITY_COLS))
+    lines = ["City (Xxn: building and patron seat, dwn: Dwelling of seat n, dwN neutral, * penalized square)",
+             "     " + cols]
+    for r in range(spec.CITY_ROWS):
+        if r == spec.SECTION_ROWS:
+            lines.append("")
+        row = ""
+        for c in range(spec.CITY_COLS):
+            i = r * spec.CITY_COLS + c
+            k = int(s["city_kind"][i])
+            o = int(s["city_owner"][i])
+            if k == CITY_DWELLING:
+                cell = "dw" + ("N" if o == NEUTRAL else str(o))
+            elif k >= 0:
+                cell = f"{_ABBR[k]}{o}"
+            else:
+                cell = "*" if spec.CITY_PENALIZED[i] else "."
+            row += f"{cell:<4}" + ("  " if c == spec.SECTION_COLS - 1 else "")
+        lines.append(f" {r + 1:>2}  {row}")
+    for i in range(spec.NUM_CITY_CELLS):
+        k = int(s["city_kind"][i])
+        if 0 <= k < spec.NUM_CITY_KINDS and s["city_root"][i] == i:
+            rooms = ", ".join(occ_name(o) or "free" for o in s["city_room"][i, :spec.BUILDING_ROOMS[k]])
+            lines.append(f"  {_ABBR[k]} {BUILDINGS[k]} at {CELL_NAMES[i]} (patron seat {s['city_owner'][i]}): "
+                         f"rooms [{rooms}]")
+    return lines
+
+
+def _pyramid_lines(s):
+    lv, pc = int(s["level"]), int(s["num_players"]) - 2
+    npyr = int(spec.PYR_NUM_SPACES[lv, pc])
+    rows = int(spec.PYR_SPACE_ROW[lv, pc, :npyr].max()) + 1
+    grid = [["  "] * spec.PYR_MAX_COLS for _ in range(rows)]
+    for k in range(npyr):
+        r, c = spec.PYR_SPACE_ROW[lv, pc, k], spec.PYR_SPACE_COL[lv, pc, k]
+        m = int(s["pyr_fill"][k])
+        if m >= 0:
+            grid[r][c] = MATERIALS[m][0].upper() + " "
+        else:
+            grid[r][c] = ("*" if spec.PYR_SPACE_ANY[lv, pc, k] else MATERIALS[spec.PYR_SPACE_MATERIAL[lv, pc, k]][0]) + " "
+    lines = [f"Pyramid level {lv + 1} (upper case: placed; l/w/g wanted material, * any): "
+             f"{int((s['pyr_fill'][:npyr] >= 0).sum())}/{npyr} filled"]
+    lines += ["   " + "".join(f"{x:<3}" for x in grid[r]) for r in range(rows - 1, -1, -1)]
+    return lines
+
+
+def render_ansi(state, seat=None):
+    """The board as text; with a seat, that Vizier is marked 'you' (nothing is hidden but the
+    barge reserve's order, which no view shows)."""
+    s = one_state(state)
+    n = int(s["num_players"])
+    lines = [f"Keops, level {int(s['level']) + 1}/{spec.NUM_LEVELS}, turn of {_seat(s['turn_player'])}"]
+    lines += _city_lines(s)
+    lines.append("Plantation: " + (", ".join(
+        f"{sp}{'(akhet)' if spec.PLANTATION_AKHET[sp] else ''} {BUILDINGS[s['plant_kind'][sp]]} "
+        f"seat {s['plant_owner'][sp]} [{', '.join(occ_name(o) or 'free' for o in s['plant_room'][sp])}]"
+        for sp in range(spec.NUM_PLANTATION_SPACES) if s["plant_kind"][sp] >= 0) or "empty"))
+    temples = [f"{t} {GODS[s['temple_god'][t]]} seat {s['temple_owner'][t]} priest "
+               f"{occ_name(s['temple_occ'][t]) or 'free'} offerings {s['offerings'][t, :n].tolist()}"
+               for t in range(spec.PANTHEON_SPACES) if s["temple_god"][t] >= 0]
+    lines.append("Pantheon: " + ("; ".join(temples) or "no temple")
+                 + f"; Ra offerings {s['offerings'][spec.TEMPLE_RA, :n].tolist()}")
+    lines += _pyramid_lines(s)
+    lines.append("Market (price of " + ", ".join(
+        f"{g} {spec.MARKET_PRICE[k, s['market'][k]]}" for k, g in enumerate(spec.GOOD_NAMES)) + ")")
+    docks = ", ".join(
+        f"dock {d} (cost {spec.DOCK_COST[d]}): "
+        + (f"barge {s['dock_barge'][d]} {spec.BARGE_KIND_NAMES[spec.BARGE_KIND[s['dock_barge'][d]]]}"
+           if s["dock_barge"][d] >= 0 else "empty")
+        + (f" [{occ_name(s['dock_occ'][d])}]" if s["dock_occ"][d] >= 0 else "")
+        for d in range(spec.NUM_DOCKS))
+    lines.append(f"Pier: {docks}")
+    lines.append("  moorings: " + ", ".join(
+        f"{spec.MOORING_NAMES[k]}: {'barge ' + str(b) if b >= 0 else 'free'}"
+        for k, b in enumerate(s["mooring_barge"])) + f"; reserve {s['barge_reserve_n']} barges, "
+        f"discard {s['barge_discard_n']}; storehouse " + ", ".join(
+            f"{g} {s['pier_store'][k]}" for k, g in enumerate(spec.GOOD_NAMES[:3])))
+    for b in range(spec.NUM_BORDERS):
+        card, tok = int(s["border_card"][b]), int(s["border_token"][b])
+        pen = spec.PENALTY_NAMES[spec.PENALTY_TOKEN_KIND[tok]] if tok >= 0 else "none"
+        lines.append(f"Border {b}: card {card} (defense {spec.BORDER_DEFENSE[card]}, minimum "
+                     f"{spec.BORDER_MINIMUM[card]}), penalty {pen}, Medjay {s['medjay'][:n, b].tolist()}")
+    lines.append("Spaces: border " + ", ".join(f"{t} {occ_name(s['border_space_occ'][k]) or 'free'}"
+                                               for k, t in enumerate(SERVANTS))
+                 + "; quarry " + ", ".join(f"{t} {occ_name(s['quarry_space_occ'][k]) or 'free'}"
+                                           for k, t in enumerate(SERVANTS)))
+    lines.append(f"Supply: quarry {dict(zip(MATERIALS, s['quarry'].tolist()))}, happiness {s['happiness']}, "
+                 f"mandates {s['mandate_supply']}, favors {s['major_supply']} major / {s['minor_supply']} minor, "
+                 f"independent {dict(zip(SERVANTS, s['indep_pool'].tolist()))}")
+    for p in range(n):
+        you = " (you)" if seat is not None and int(seat) == p else ""
+        lines.append(
+            f"{_seat(p)}{you}: favors {s['major_favors'][p]} major {s['minor_favors'][p]} minor, prestige "
+            f"{s['prestige'][p]}, construction {s['construction'][p]}, population {s['population'][p]}, "
+            f"debens {s['debens'][p]}, goods {s['goods'][p].tolist()}, materials {s['materials'][p].tolist()}, "
+            f"mandates {s['mandates'][p]}, offerings {s['offer_reserve'][p]}")
+        lines.append(
+            "    servants (A/S/P) home " + "/".join(map(str, s["serv_home"][p])) + " board "
+            + "/".join(map(str, s["serv_board"][p])) + " spent " + "/".join(map(str, s["serv_spent"][p]))
+            + " tumult " + "/".join(map(str, s["serv_tumult"][p])) + " transit "
+            + "/".join(map(str, s["serv_transit"][p])) + " locked " + "/".join(map(str, s["serv_locked"][p]))
+            + " independent " + "/".join(map(str, s["indep_held"][p]))
+            + f"; markers left {[(int((s['col_slot'][p, c] == SLOT_MARKER).sum())) for c in range(3)]}"
+            + f"; dwellings {s['dwell_taken'][p].tolist()}")
+    lines.append("legend: goods [barley, beer, papyrus, silver], materials [limestone, wood, granite], "
+                 "markers/dwellings [yellow, green, red]")
+    if s["terminated"]:
+        lines.append(score_sheet(state))
+    else:
+        lines.append(f"to decide: {_seat(s['current_player'])}, phase {spec.PHASES[s['phase']]}")
+    return "\n".join(lines)
+
+
+def score_sheet(state):
+    """Major Favors (2 Minor = 1 Major), then the tie-breaks of §7, and the ranks."""
+    s = one_state(state)
+    n = int(s["num_players"])
+    rows = []
+    for p in range(n):
+        score = int(s["major_favors"][p]) + int(s["minor_favors"][p]) // spec.MINORS_PER_MAJOR
+        tb1, tb2 = tiebreaks(s, p)
+        rank = f"rank {int(s['ranks'][p]) + 1}" if s["ranks"][p] >= 0 else "playing"
+        rows.append(f"{_seat(p)}: {score} favors ({s['major_favors'][p]} major + {s['minor_favors'][p]} minor), "
+                    f"goods+debens {tb1}, servants+markers {tb2}, {rank}")
+    head = "final score" if s["terminated"] else "score so far"
+    return f"{head}: " + "; ".join(rows)
+
+
+_PX = 28
+_BG = (34, 30, 26)
+_SEAT_RGB = ((245, 245, 245), (20, 20, 20), (60, 110, 235), (210, 70, 210))  # apart from building colours
+_COLOR_RGB = ((225, 190, 60), (90, 170, 90), (190, 70, 60))  # yellow, green, red buildings
+_MATERIAL_RGB = ((225, 220, 200), (150, 100, 50), (120, 120, 130))
+
+
+def render_rgb(state):
+    from PIL import Image, ImageDraw
+
+    s = one_state(state)
+    n = int(s["num_players"])
+    w = 20 + spec.CITY_COLS * _PX + 10 + 30 + spec.PYR_MAX_COLS * _PX + 20
+    h = 20 + spec.CITY_ROWS * _PX + 10 + 30 + spec.NUM_PLANTATION_SPACES // 2 * _PX + 20 + 4 * 16 + 40
+    img = Image.new("RGB", (w, h), _BG)
+    draw = ImageDraw.Draw(img)
+    # city: building colour, patron seat as the outline; dwellings grey with a seat dot
+    for i in range(spec.NUM_CITY_CELLS):
+        r, c = divmod(i, spec.CITY_COLS)
+        x0 = 20 + c * _PX + (8 if c >= spec.SECTION_COLS else 0)
+        y0 = 20 + r * _PX + (8 if r >= spec.SECTION_ROWS else 0)
+        box = [x0, y0, x0 + _PX - 2, y0 + _PX - 2]
+        k, o = int(s["city_kind"][i]), int(s["city_owner"][i])
+        if k == CITY_DWELLING:
+            draw.rectangle(box, fill=(150, 140, 120))
+            if o != NEUTRAL:
+                draw.ellipse([x0 + 8, y0 + 8, x0 + 18, y0 + 18], fill=_SEAT_RGB[o])
+        elif k >= 0:
+            draw.rectangle(box, fill=_COLOR_RGB[spec.BUILDING_COLOR[k]], outline=_SEAT_RGB[o], width=3)
+            if s["city_root"][i] == i:
+                draw.text((x0 + 4, y0 + 6), _ABBR[k], fill=(0, 0, 0))
+        else:
+            draw.rectangle(box, fill=(80, 70, 55) if spec.CITY_PENALIZED[i] else (110, 95, 70))
+    # plantation (two rows of four) and the pantheon below the city
+    y_pl = 20 + spec.CITY_ROWS * _PX + 20
+    for sp in range(spec.NUM_PLANTATION_SPACES):
+        x0 = 20 + (sp % 4) * _PX
+        y0 = y_pl + (sp // 4) * _PX
+        k = int(s["plant_kind"][sp])
+        fill = (110, 95, 70) if k < 0 else ((210, 190, 90) if k == spec.BARLEY_CROP else (120, 180, 110))
+        draw.rectangle([x0, y0, x0 + _PX - 2, y0 + _PX - 2], fill=fill,
+                       outline=_SEAT_RGB[s["plant_owner"][sp]] if k >= 0 else None, width=3)
+    for t in range(spec.PANTHEON_SPACES):
+        x0 = 20 + (4 + t % 4) * _PX + 10
+        g = int(s["temple_god"][t])
+        draw.rectangle([x0, y_pl, x0 + _PX - 2, y_pl + _PX - 2], fill=(110, 95, 70) if g < 0 else _COLOR_RGB[2],
+                       outline=_SEAT_RGB[s["temple_owner"][t]] if g >= 0 else None, width=3)
+        if g >= 0:
+            draw.text((x0 + 4, y_pl + 6), GODS[g][:2].title(), fill=(0, 0, 0))
+    # pyramid level on the right, bottom row lowest
+    lv, pc = int(s["level"]), n - 2
+    x_py = 20 + spec.CITY_COLS * _PX + 40
+    for k in range(int(spec.PYR_NUM_SPACES[lv, pc])):
+        r, c = int(spec.PYR_SPACE_ROW[lv, pc, k]), int(spec.PYR_SPACE_COL[lv, pc, k])
+        x0 = x_py + c * _PX
+        y0 = 20 + (spec.PYR_MAX_ROWS - 1 - r) * _PX
+        m = int(s["pyr_fill"][k])
+        want = (200, 200, 200) if spec.PYR_SPACE_ANY[lv, pc, k] else _MATERIAL_RGB[spec.PYR_SPACE_MATERIAL[lv, pc, k]]
+        draw.rectangle([x0, y0, x0 + _PX - 2, y0 + _PX - 2], fill=_MATERIAL_RGB[m] if m >= 0 else _BG,
+                       outline=want, width=2)
+    # tracks: prestige, construction and favors as bars per seat
+    y_tr = y_pl + 2 * _PX + 20
+    for p in range(n):
+        y0 = y_tr + p * 16
+        draw.rectangle([20, y0, 20 + 6 * int(s["prestige"][p]), y0 + 5], fill=_SEAT_RGB[p])
+        draw.rectangle([20, y0 + 7, 20 + 6 * int(s["construction"][p]), y0 + 12], fill=_SEAT_RGB[p])
+        draw.text((x_py, y0), f"{s['major_favors'][p]}M {s['minor_favors'][p]}m", fill=_SEAT_RGB[p])
+    caption = (score_sheet(state) if s["terminated"] else
+               f"level {lv + 1}: {_seat(s['current_player'])}, {spec.PHASES[s['phase']]}")
+    draw.text((10, h - 22), caption[:90], fill=(255, 255, 255))
+    return np.asarray(img, dtype=np.uint8)

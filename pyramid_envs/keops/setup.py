@@ -1,0 +1,126 @@
+"""Game setup for 2-4 Viziers (§4, §4.1)."""
+import numpy as np
+from numba import njit
+
+from ..core.rng import shuffle
+from .spec import (BARGES_AT_PIER, BORDER_CARDS_PER_LEVEL, ELIMINATED_BUILDING_TOKENS,
+                   ELIMINATED_SERVANT_TOKENS, GOOD_SUPPLY, HAPPINESS_START, INDEPENDENT_SUPPLY,
+                   MAJOR_FAVOR_SUPPLY, MANDATE_SUPPLY, MARKET_START, MATERIAL_SUPPLY,
+                   MINOR_FAVOR_SUPPLY, NEUTRAL_DWELLINGS, NUM_BARGES, NUM_BORDERS, NUM_GOODS,
+                   NUM_MATERIALS, NUM_POOLS, OFFERINGS_PER_PLAYER, PENALTY_TOKEN_LEVEL3, PH_TURN,
+                   PIER_STOREHOUSE_START, PLAYER_SERVANTS, POOL_SUPPLY, START_DEBENS, START_GOODS,
+                   START_MINOR_FAVORS, START_POPULATION, START_SERVANTS)
+from .state import BLANK
+
+NUM_TOKENS = 9
+
+
+@njit(cache=True)
+def draw_barge(s):
+    """Next barge of the face-down reserve; an empty reserve is re-formed from the
+    discards, shuffled (§13.4). -1 when there is none at all."""
+    if s.barge_reserve_n == 0:
+        for i in range(s.barge_discard_n):
+            s.barge_reserve[i] = s.barge_discard[i]
+            s.barge_discard[i] = -1
+        s.barge_reserve_n = s.barge_discard_n
+        s.barge_discard_n = 0
+        shuffle(s, s.barge_reserve, s.barge_reserve_n)
+    if s.barge_reserve_n == 0:
+        return -1
+    s.barge_reserve_n -= 1
+    b = s.barge_reserve[s.barge_reserve_n]
+    s.barge_reserve[s.barge_reserve_n] = -1
+    return b
+
+
+@njit(cache=True)
+def discard_barge(s, b):
+    s.barge_discard[s.barge_discard_n] = b
+    s.barge_discard_n += 1
+
+
+@njit(cache=True)
+def fill_pier(s):
+    for d in range(BARGES_AT_PIER):
+        if s.dock_barge[d] < 0:
+            s.dock_barge[d] = draw_barge(s)
+
+
+@njit(cache=True)
+def deal_borders(s):
+    """3 of the level's 4 border cards, a penalty token on each (§4 steps 2-3, §6 step 5):
+    rounds 1 and 2 take 3 of the 6 ordinary tokens each, round 3 the Level 3 tokens."""
+    cards = np.empty(BORDER_CARDS_PER_LEVEL, np.int8)
+    for i in range(BORDER_CARDS_PER_LEVEL):
+        cards[i] = s.level * BORDER_CARDS_PER_LEVEL + i
+    shuffle(s, cards, BORDER_CARDS_PER_LEVEL)
+    toks = np.empty(NUM_TOKENS, np.int8)
+    n = 0
+    for t in range(NUM_TOKENS):
+        if not s.token_used[t] and PENALTY_TOKEN_LEVEL3[t] == (s.level == 2):
+            toks[n] = t
+            n += 1
+    shuffle(s, toks, n)
+    for b in range(NUM_BORDERS):
+        s.border_card[b] = cards[b]
+        s.border_token[b] = toks[b]
+        s.token_used[toks[b]] = 1
+        for p in range(s.num_players):
+            s.medjay[p, b] = 0
+
+
+@njit(cache=True)
+def setup(s, seed, n):
+    s.num_players = n
+    s.rng = seed
+    pc = n - 2
+    s.level = 0
+    s.turn_player = 0
+    s.current_player = 0
+    s.phase = PH_TURN
+    s.happiness = HAPPINESS_START
+    for m in range(NUM_MATERIALS):
+        s.quarry[m] = MATERIAL_SUPPLY
+    for g in range(NUM_GOODS):
+        s.goods_supply[g] = GOOD_SUPPLY[g]
+        s.market[g] = MARKET_START
+        s.pier_store[g] = PIER_STOREHOUSE_START[g]
+        s.goods_supply[g] -= PIER_STOREHOUSE_START[g]
+    s.mandate_supply = MANDATE_SUPPLY
+    s.major_supply = MAJOR_FAVOR_SUPPLY
+    s.minor_supply = MINOR_FAVOR_SUPPLY
+    for t in range(3):
+        s.indep_pool[t] = INDEPENDENT_SUPPLY[t]
+    s.neutral_dwellings = NEUTRAL_DWELLINGS
+    s.elim_servant_tokens = ELIMINATED_SERVANT_TOKENS
+    s.elim_building_tokens = ELIMINATED_BUILDING_TOKENS
+    for k in range(NUM_POOLS):
+        s.pool[k] = POOL_SUPPLY[pc, k]
+    for i in range(NUM_BARGES):
+        s.barge_reserve[i] = i
+    s.barge_reserve_n = NUM_BARGES
+    shuffle(s, s.barge_reserve, NUM_BARGES)
+    fill_pier(s)
+    deal_borders(s)
+    for p in range(n):
+        s.debens[p] = START_DEBENS[p]
+        for g in range(NUM_GOODS):
+            s.goods[p, g] = START_GOODS[g]
+            s.goods_supply[g] -= START_GOODS[g]
+        s.minor_favors[p] = START_MINOR_FAVORS
+        s.minor_supply -= START_MINOR_FAVORS
+        s.offer_reserve[p] = OFFERINGS_PER_PLAYER
+        s.population[p] = START_POPULATION
+        for t in range(3):
+            s.serv_home[p, t] = START_SERVANTS[t]
+            s.serv_locked[p, t] = PLAYER_SERVANTS[t] - START_SERVANTS[t]
+        s.ranks[p] = -1
+
+
+@njit(cache=True)
+def reset(states, seeds, options):
+    """options[0] = num_players."""
+    for b in range(states.shape[0]):
+        states[b] = BLANK[0]
+        setup(states[b], seeds[b], options[0])

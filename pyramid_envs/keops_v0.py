@@ -1,0 +1,7 @@
+"""Keops, version 0: `env()` and `raw_env` as PettingZoo's classic environments."""
+from .core.aec import make_env_fns
+from .keops import GAME
+
+env, raw_env = make_env_fns(GAME)
+
+__all__ = ["GAME", "env", "raw_env"]

@@ -1,0 +1,183 @@
+"""Long random play on the batched Keops kernels: masks, conservation, ends, determinism,
+secrecy (determinize changes nothing a seat sees)."""
+import numpy as np
+import pytest
+
+from pyramid_envs.keops import rules, spec
+from pyramid_envs.keops.actions import NUM_ACTIONS
+from pyramid_envs.keops.state import CITY_DWELLING, OBS_FIELDS, OBS_RANGE, OBS_SIZE, SLOT_EMPTY
+
+STEP_CAP = 6000
+
+
+def new_games(num_players, seeds):
+    st = np.zeros(len(seeds), rules.STATE)
+    rules.reset(st, np.asarray(seeds, np.uint64), np.array([num_players], np.int64))
+    return st
+
+
+def check_conservation(st):
+    """Every limited component is in exactly one place."""
+    for s in st:
+        n = int(s["num_players"])
+        pc = n - 2
+        placed = int((s["pyr_fill"] >= 0).sum())
+        assert s["quarry"].sum() + s["materials"][:n].sum() + placed == 3 * spec.MATERIAL_SUPPLY
+        assert (s["materials"][:n].sum(axis=1) <= spec.STOREHOUSE_MATERIAL_MAX).all()
+        where = (s["serv_home"] + s["serv_spent"] + s["serv_board"] + s["serv_tumult"]
+                 + s["serv_transit"] + s["serv_elim"] + s["serv_locked"])[:n]
+        assert (where == spec.PLAYER_SERVANTS[None]).all()
+        assert (s["serv_home"] >= 0).all() and (s["serv_board"] >= 0).all()
+        assert (s["indep_pool"] + s["indep_held"].sum(0) + s["indep_board"].sum(0)
+                == spec.INDEPENDENT_SUPPLY).all()
+        assert s["major_supply"] + s["major_favors"].sum() == spec.MAJOR_FAVOR_SUPPLY
+        assert s["minor_supply"] + s["minor_favors"].sum() == spec.MINOR_FAVOR_SUPPLY
+        assert s["mandate_supply"] + s["mandates"].sum() == spec.MANDATE_SUPPLY
+        assert (s["mandates"] <= spec.MANDATE_HOLD_MAX).all()
+        offer = s["offer_reserve"] + s["offer_lost"] + s["offerings"].sum(axis=0)
+        assert (offer[:n] == spec.OFFERINGS_PER_PLAYER).all()
+        goods = s["goods_supply"] + s["pier_store"] + s["goods"].sum(axis=0)
+        assert (goods == spec.GOOD_SUPPLY).all() and (s["goods"] >= 0).all()
+        assert (s["debens"] >= 0).all()
+        barges = list(s["dock_barge"]) + list(s["mooring_barge"]) + [s["tgt_barge"]]
+        barges += list(s["barge_reserve"][:s["barge_reserve_n"]])
+        barges += list(s["barge_discard"][:s["barge_discard_n"]])
+        assert sorted(b for b in barges if b >= 0) == list(range(spec.NUM_BARGES))
+        # tiles: supply + built = the player count's copies
+        roots = [c for c in range(spec.NUM_CITY_CELLS) if s["city_root"][c] == c
+                 and 0 <= s["city_kind"][c] < spec.NUM_CITY_KINDS]
+        built = np.zeros(spec.NUM_POOLS, np.int64)
+        for c in roots:
+            built[s["city_kind"][c]] += 1
+        built[11] = (s["plant_kind"] >= 0).sum()
+        built[12] = (s["temple_god"] >= 0).sum()
+        assert (s["pool"] + built == spec.POOL_SUPPLY[pc]).all()
+        # building markers: an emptied column space per building owned of that colour
+        for p in range(n):
+            owned = np.zeros(3, np.int64)
+            for c in roots:
+                if s["city_owner"][c] == p:
+                    owned[spec.BUILDING_COLOR[s["city_kind"][c]]] += 1
+            owned[spec.YELLOW] += (s["plant_owner"] == p).sum()
+            owned[spec.RED] += (s["temple_owner"] == p).sum()
+            assert ((s["col_slot"][p] == SLOT_EMPTY).sum(axis=1) == owned).all()
+            dw = ((s["city_kind"] == CITY_DWELLING) & (s["city_owner"] == p)).sum()
+            assert dw == s["dwell_taken"][p].sum()
+            unlocked = spec.PLAYER_SERVANTS - s["serv_locked"][p]
+            assert s["population"][p] == unlocked.sum()
+
+
+def run(num_players, seeds, check_every=1):
+    """Uniformly random legal play; returns the final states and step counts."""
+    st = new_games(num_players, seeds)
+    B = len(seeds)
+    mask = np.zeros((B, NUM_ACTIONS), np.int8)
+    rew = np.zeros((B, spec.MAX_PLAYERS), np.float32)
+    rng = np.random.default_rng(int(seeds[0]))
+    history = []
+    for k in range(STEP_CAP):
+        live = ~st["terminated"]
+        if not live.any():
+            break
+        rules.legal_mask(st, mask)
+        acts = np.full(B, -1, np.int64)
+        for b in np.flatnonzero(live):
+            legal = np.flatnonzero(mask[b])
+            assert len(legal) > 0, f"empty mask in phase {spec.PHASES[st[b]['phase']]}"
+            acts[b] = rng.choice(legal)
+        history.append(acts)
+        rules.step(st, acts, rew)
+        if k % check_every == 0:
+            check_conservation(st)
+    return st, history
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_random_games_end_and_conserve(num_players):
+    st, _ = run(num_players, list(range(100, 106)), check_every=7)
+    check_conservation(st)
+    assert st["terminated"].all(), "random games should end within the step cap"
+    assert (st["level"] == 2).all()
+    for s in st:
+        n = int(s["num_players"])
+        assert (s["ranks"][:n] >= 0).all() and s["ranks"][:n].min() == 0
+        assert (s["scores"][:n] == s["major_favors"][:n] + s["minor_favors"][:n] // 2).all()
+
+
+def test_same_seed_same_game():
+    a, ha = run(3, [7, 8], check_every=50)
+    b, hb = run(3, [7, 8], check_every=50)
+    assert np.array_equal(np.array(ha), np.array(hb))
+    assert a.tobytes() == b.tobytes()
+    assert a[0].tobytes() != a[1].tobytes()
+
+
+def test_determinize_changes_nothing_a_seat_sees():
+    st = new_games(4, [11, 12, 13])
+    mask = np.zeros((3, NUM_ACTIONS), np.int8)
+    rew = np.zeros((3, 4), np.float32)
+    rng = np.random.default_rng(1)
+    obs_a = np.zeros((3, OBS_SIZE), np.float32)
+    obs_b = np.zeros((3, OBS_SIZE), np.float32)
+    for k in range(400):
+        rules.legal_mask(st, mask)
+        acts = np.array([rng.choice(np.flatnonzero(m)) if not s["terminated"] else -1
+                         for m, s in zip(mask, st)])
+        rules.step(st, acts, rew)
+        if k % 40 == 0:
+            seats = st["current_player"].astype(np.int64)
+            rules.observe(st, seats, obs_a)
+            assert obs_a.min() >= 0.0 and obs_a.max() <= 1.0
+            d = st.copy()
+            rules.determinize(d, seats, np.arange(3, dtype=np.uint64) + 99 + k)
+            rules.observe(d, seats, obs_b)
+            assert np.array_equal(obs_a, obs_b)
+            m2 = np.zeros_like(mask)
+            rules.legal_mask(st, mask)
+            rules.legal_mask(d, m2)
+            assert np.array_equal(mask, m2)
+            assert sorted(d[0]["barge_reserve"]) == sorted(st[0]["barge_reserve"])
+
+
+def reference_observation(s, seat):
+    """state.py's observation layout, written with NumPy."""
+    parts = [np.eye(spec.MAX_PLAYERS)[seat], np.eye(spec.NUM_PHASES)[s["phase"]]]
+    for name in OBS_FIELDS:
+        lo, hi = OBS_RANGE[name]
+        v = np.asarray(s[name], np.float64).ravel()
+        parts.append(np.clip((v - lo) / (hi - lo), 0.0, 1.0))
+    comp = np.zeros(spec.NUM_BARGES)
+    comp[s["barge_reserve"][:s["barge_reserve_n"]]] = 1.0
+    parts.append(comp)
+    return np.concatenate(parts).astype(np.float32)
+
+
+def test_observation_follows_the_documented_layout():
+    st, _ = run(4, [31, 32], check_every=10_000)
+    st = np.concatenate([new_games(2, [3]), st])
+    obs = np.zeros((len(st), OBS_SIZE), np.float32)
+    seats = np.array([1, 2, 3], np.int64)
+    rules.observe(st, seats, obs)
+    for b in range(len(st)):
+        want = reference_observation(st[b], seats[b])
+        assert want.shape == (OBS_SIZE,)
+        assert np.allclose(obs[b], want, atol=1e-6)
+    assert obs.min() >= 0.0 and obs.max() <= 1.0
+
+
+def test_mask_and_observe_do_not_touch_the_state_and_minus_one_skips():
+    st = new_games(3, [21, 22])
+    rng = np.random.default_rng(5)
+    mask = np.zeros((2, NUM_ACTIONS), np.int8)
+    rew = np.zeros((2, 4), np.float32)
+    obs = np.zeros((2, OBS_SIZE), np.float32)
+    for _ in range(150):
+        before = st.tobytes()
+        rules.legal_mask(st, mask)
+        rules.observe(st, np.array([0, 1], np.int64), obs)
+        assert st.tobytes() == before
+        acts = np.array([rng.choice(np.flatnonzero(m)) for m in mask], np.int64)
+        acts[1] = -1
+        second = st[1].tobytes()
+        rules.step(st, acts, rew)
+        assert st[1].tobytes() == second

@@ -19,19 +19,27 @@ class GreedyAgent(Agent):
         self.rng = np.random.default_rng(seed)
 
     def act(self, obs, masks, view):
-        game = view.game
-        if game.evaluate is None:
-            raise ValueError(f"greedy needs an evaluation function: {game.name} has no Game.evaluate")
-        n = len(view)
-        seeds = self.rng.integers(0, 2**64, size=n, dtype=np.uint64)
-        base = view.determinize(seeds)
-        rows, actions = np.nonzero(masks)
-        children = base[rows]
-        rewards = np.zeros((len(rows), game.max_players), np.float32)
-        game.kernels.step(children, actions.astype(np.int64), rewards)
-        seats = view.seats[rows]
-        values = np.zeros(len(rows))
-        game.evaluate(children, seats, values)
-        done = children["terminated"]
-        values[done] = WIN * rewards[done, seats[done]] + values[done]
-        return actions[pick_best(values, rows, n, self.rng)].astype(np.int64)
+        _, rows, actions, values, reward, done = one_ply(view, masks, self.rng)
+        values[done] += WIN * reward[done]
+        return actions[pick_best(values, rows, len(view), self.rng)].astype(np.int64)
+
+
+def one_ply(view, masks, rng):
+    """Every legal action of the games in view applied to a determinized copy of its game
+    (all of them in one kernel call) and valued by Game.evaluate from the acting seat.
+
+    Returns (base, rows, actions, values, reward, done): the determinized games, the legal
+    (game, action) pairs, each child's evaluation, the acting seat's reward on that step and
+    whether the action ended the game."""
+    game = view.game
+    if game.evaluate is None:
+        raise ValueError(f"one-ply lookahead needs an evaluation function: {game.name} has no Game.evaluate")
+    base = view.determinize(rng.integers(0, 2**64, size=len(view), dtype=np.uint64))
+    rows, actions = np.nonzero(masks)
+    children = base[rows]
+    rewards = np.zeros((len(rows), game.max_players), np.float32)
+    game.kernels.step(children, actions.astype(np.int64), rewards)
+    seats = view.seats[rows]
+    values = np.zeros(len(rows))
+    game.evaluate(children, seats, values)
+    return base, rows, actions, values, rewards[np.arange(len(rows)), seats], children["terminated"]

@@ -19,6 +19,7 @@ from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from stable_baselines3.common.vec_env import VecEnvWrapper
 from torch import nn
 
+from agents.greedy import one_ply
 from pyramid_envs.core.view import SeatView
 
 CLIP = 5.0  # gains in units of `scale`, clipped; a winning move is +CLIP, a losing one -CLIP
@@ -27,21 +28,11 @@ CLIP = 5.0  # gains in units of `scale`, clipped; a winning move is +CLIP, a los
 def action_gains(view: SeatView, masks, scale: float, rng) -> np.ndarray:
     """float32[n, A]: per legal action, the change of evaluate() from the view's seats
     (divided by scale, clipped to [-CLIP, CLIP]; +-CLIP for a move that wins or loses); 0 elsewhere."""
-    game = view.game
-    n = len(view)
-    base = view.determinize(rng.integers(0, 2**64, size=n, dtype=np.uint64))
-    now = np.zeros(n)
-    game.evaluate(base, view.seats, now)
-    rows, actions = np.nonzero(masks)
-    children = base[rows]
-    rewards = np.zeros((len(rows), game.max_players), np.float32)
-    game.kernels.step(children, actions.astype(np.int64), rewards)
-    seats = view.seats[rows]
-    values = np.zeros(len(rows))
-    game.evaluate(children, seats, values)
+    base, rows, actions, values, reward, done = one_ply(view, masks, rng)
+    now = np.zeros(len(view))
+    view.game.evaluate(base, view.seats, now)
     gain = np.clip((values - now[rows]) / scale, -CLIP, CLIP)
-    done = children["terminated"]
-    gain[done] = CLIP * np.sign(rewards[done, seats[done]])
+    gain[done] = CLIP * np.sign(reward[done])
     out = np.zeros(np.shape(masks), np.float32)
     out[rows, actions] = gain
     return out

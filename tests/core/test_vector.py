@@ -5,36 +5,18 @@ import pytest
 import pyramid_envs
 from pyramid_envs.core import RandomPolicy, SelfPlayVec, VectorGame
 
+from .batch import assert_batch_equals_alone
+
 ENVS = pyramid_envs.list_envs()
 
 
-@pytest.mark.parametrize("name", ENVS)
-def test_batch_equals_games_alone(name):
-    game = pyramid_envs.get_game(name)
-    B = 16
-    batch = game.new_states(B)
-    game.reset(batch, list(range(B)))
-    alone = [game.new_states(1) for _ in range(B)]
-    for b in range(B):
-        game.reset(alone[b], [b])
-    policy = RandomPolicy(0)
-    for _ in range(400):
-        masks = game.legal_mask(batch)
-        obs = game.observe(batch, batch["current_player"])
-        live = ~batch["terminated"]
-        if not live.any():
-            break
-        actions = np.where(live, policy(obs, masks | ~live[:, None]), -1)
-        rewards = game.step(batch, actions)
-        for b in range(B):
-            if actions[b] < 0:
-                continue
-            m1 = game.legal_mask(alone[b])
-            o1 = game.observe(alone[b], alone[b]["current_player"])
-            assert np.array_equal(m1[0], masks[b]) and np.array_equal(o1[0], obs[b])
-            r1 = game.step(alone[b], [actions[b]])
-            assert np.array_equal(r1[0], rewards[b])
-            assert alone[b].tobytes() == batch[b:b + 1].tobytes()
+PLAYER_COUNTS = [(name, n) for name in ENVS
+                 for n in range(pyramid_envs.get_game(name).min_players, pyramid_envs.get_game(name).max_players + 1)]
+
+
+@pytest.mark.parametrize("name,n", PLAYER_COUNTS)
+def test_batch_equals_games_alone(name, n):
+    assert_batch_equals_alone(pyramid_envs.get_game(name), {"num_players": n})
 
 
 @pytest.mark.parametrize("name", ENVS)

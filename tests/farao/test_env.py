@@ -10,6 +10,8 @@ from pyramid_envs import farao_v0
 from pyramid_envs.core.gym_env import SingleAgentEnv
 from pyramid_envs.farao import GAME
 
+from ..core.batch import assert_batch_equals_alone
+
 CONFIGS = [dict(num_players=3), dict(num_players=6), dict(num_players=2, pyramid="big"),
            dict(num_players=5, pyramid="big", inscriptions_to_open=7)]
 
@@ -50,26 +52,7 @@ def test_illegal_action_changes_nothing_at_six_players():
 
 
 def test_six_player_batch_equals_games_alone():
-    B = 8
-    opts = dict(num_players=6, pyramid="big")
-    batch = GAME.new_states(B)
-    GAME.reset(batch, list(range(B)), opts)
-    alone = [GAME.new_states(1) for _ in range(B)]
-    for b in range(B):
-        GAME.reset(alone[b], [b], opts)
-    rng = np.random.default_rng(0)
-    for _ in range(300):
-        masks = GAME.legal_mask(batch)
-        obs = GAME.observe(batch, batch["current_player"])
-        keys = rng.random(masks.shape)
-        keys[masks == 0] = -1
-        actions = np.where(batch["terminated"], -1, keys.argmax(axis=1))
-        GAME.step(batch, actions)
-        for b in range(B):
-            assert np.array_equal(GAME.observe(alone[b], alone[b]["current_player"])[0], obs[b])
-            if actions[b] >= 0:
-                GAME.step(alone[b], [actions[b]])
-            assert alone[b].tobytes() == batch[b:b + 1].tobytes()
+    assert_batch_equals_alone(GAME, dict(num_players=6, pyramid="big"), B=8, steps=300)
 
 
 def test_gymnasium_id_with_options():

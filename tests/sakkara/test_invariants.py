@@ -5,6 +5,8 @@ from numba import njit
 
 from pyramid_envs.sakkara import GAME, rules, spec
 
+from ..core.batch import assert_batch_equals_alone
+
 MAX_STEPS = 4000  # random games end by the rules at a median of about 1,450 steps
 
 
@@ -211,24 +213,5 @@ def test_observation_sees_from_each_seat():
 
 
 def test_a_batch_plays_exactly_as_games_alone():
-    """As tests/core's batch test, over 500 steps, without asking the games to have ended."""
-    B = 12
-    batch = GAME.new_states(B)
-    GAME.reset(batch, list(range(B)))
-    alone = [GAME.new_states(1) for _ in range(B)]
-    for b in range(B):
-        GAME.reset(alone[b], [b])
-    rng = np.random.default_rng(0)
-    for _ in range(500):
-        live = ~batch["terminated"]
-        if not live.any():
-            break
-        masks = GAME.legal_mask(batch)
-        obs = GAME.observe(batch, batch["current_player"])
-        actions = np.array([int(rng.choice(np.flatnonzero(masks[b]))) if live[b] else -1 for b in range(B)])
-        rewards = GAME.step(batch, actions)
-        for b in np.flatnonzero(actions >= 0):
-            assert np.array_equal(GAME.legal_mask(alone[b])[0], masks[b])
-            assert np.array_equal(GAME.observe(alone[b], alone[b]["current_player"])[0], obs[b])
-            assert np.array_equal(GAME.step(alone[b], [actions[b]])[0], rewards[b])
-            assert alone[b].tobytes() == batch[b:b + 1].tobytes()
+    """As tests/core's batch test, over 500 steps."""
+    assert_batch_equals_alone(GAME, B=12, steps=500)

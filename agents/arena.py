@@ -71,6 +71,19 @@ class ArenaResult:
                 out.append((i, j, 1.0 if ra > rb else 0.0 if ra < rb else 0.5))
         return out
 
+    def first_places(self):
+        """Per agent: (games it played, games it finished first). A first place shared by k
+        seats counts 1/k; a truncated game has no winner."""
+        played = np.zeros(len(self.agents))
+        first = np.zeros(len(self.agents))
+        for g in range(len(self.seats)):
+            best = self.rewards[g] == self.rewards[g].max()
+            for s, k in enumerate(self.seats[g]):
+                played[k] += 1
+                if best[s] and not self.truncated[g]:
+                    first[k] += 1.0 / best.sum()
+        return played, first
+
 
 def play_games(game, agents, seat_table, seed, batch, max_steps, options, progress=None):
     G, P = seat_table.shape
@@ -125,7 +138,7 @@ def run_arena(env, agent_specs, games, num_players=None, seed=0, batch=256, max_
     child = np.random.SeedSequence(seed).spawn(len(agent_specs) + 1)
     agents = [make_agent(s, seed=int(c.generate_state(1)[0])) if isinstance(s, str) else s
               for s, c in zip(agent_specs, child)]
-    agent_specs = [a.name for a in agents]
+    agent_specs = _unique([a.name for a in agents])
     cycle = seatings(len(agents), P)
     rounds = -(-games // len(cycle))
     seat_table = np.array(cycle * rounds, np.int64)
@@ -147,6 +160,15 @@ def run_arena(env, agent_specs, games, num_players=None, seed=0, batch=256, max_
     return result
 
 
+def _unique(names):
+    """Agent names, a repeated one numbered (greedy, greedy#2) so tables keep them apart."""
+    seen, out = {}, []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+    return out
+
+
 def mean_scores(result):
     out = []
     for k in range(len(result.agents)):
@@ -159,10 +181,13 @@ def table(result) -> str:
     w = max(12, *(len(a) for a in result.agents)) + 2
     lines = [f"{result.env}: {len(result.seats)} games, {result.num_players} players, "
              f"{int(result.truncated.sum())} truncated"]
-    lines.append(f"{'agent':<{w}}{'Elo':>8}{'95% CI':>18}{'mean score':>12}")
+    played, first = result.first_places()
+    lines.append(f"{'agent':<{w}}{'Elo':>8}{'95% CI':>18}{'mean score':>12}{'first':>8}{'first 95% CI':>18}")
     for k, name in enumerate(result.agents):
         lo, hi = result.elo[k] - 1.96 * result.elo_se[k], result.elo[k] + 1.96 * result.elo_se[k]
-        lines.append(f"{name:<{w}}{result.elo[k]:>8.0f}{f'[{lo:.0f}, {hi:.0f}]':>18}{mean_scores(result)[k]:>12.2f}")
+        flo, fhi = wilson(first[k], played[k])
+        lines.append(f"{name:<{w}}{result.elo[k]:>8.0f}{f'[{lo:.0f}, {hi:.0f}]':>18}{mean_scores(result)[k]:>12.2f}"
+                     f"{first[k] / max(played[k], 1):>8.3f}{f'[{flo:.3f}, {fhi:.3f}]':>18}")
     lines.append("")
     lines.append(f"{'agent':<{w}}{'opponent':<{w}}{'games':>6}{'win':>7}{'draw':>7}{'loss':>7}{'win 95% CI':>18}")
     for p in result.pairs:
@@ -173,12 +198,15 @@ def table(result) -> str:
 
 
 def to_json(result) -> dict:
+    played, first = result.first_places()
     return {
         "env": result.env, "num_players": result.num_players, "games": len(result.seats),
         "truncated": int(result.truncated.sum()),
         "ratings": [{"agent": a, "elo": float(e), "elo_ci95": [float(e - 1.96 * s), float(e + 1.96 * s)],
-                     "mean_score": m}
-                    for a, e, s, m in zip(result.agents, result.elo, result.elo_se, mean_scores(result))],
+                     "mean_score": m, "first_place_rate": float(f / max(n, 1)),
+                     "first_place_ci": [float(x) for x in wilson(f, n)]}
+                    for a, e, s, m, n, f in zip(result.agents, result.elo, result.elo_se, mean_scores(result),
+                                                played, first)],
         "pairs": result.pairs,
     }
 

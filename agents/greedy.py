@@ -15,31 +15,42 @@ class GreedyAgent(Agent):
     name = "greedy"
     needs_view = True
 
-    def __init__(self, seed=None):
+    def __init__(self, samples=1, seed=None):
+        """samples: determinized copies each move is valued on, averaged (dice, hidden tiles)."""
+        if int(samples) < 1:
+            raise ValueError(f"samples must be at least 1, got {samples}")
+        self.samples = int(samples)
         self.rng = np.random.default_rng(seed)
+        if self.samples > 1:
+            self.name = f"greedy:samples={self.samples}"
 
     def act(self, obs, masks, view):
-        _, rows, actions, values, reward, done = one_ply(view, masks, self.rng)
-        values[done] += WIN * reward[done]
+        _, rows, actions, values, reward, done = one_ply(view, masks, self.rng, self.samples)
+        values = np.where(done, values + WIN * reward, values).mean(axis=1)
         return actions[pick_best(values, rows, len(view), self.rng)].astype(np.int64)
 
 
-def one_ply(view, masks, rng):
-    """Every legal action of the games in view applied to a determinized copy of its game
-    (all of them in one kernel call) and valued by Game.evaluate from the acting seat.
+def one_ply(view, masks, rng, samples=1):
+    """Every legal action of the games in view applied to `samples` determinized copies of
+    its game (each its own hidden cards and future dice; all in one kernel call) and valued
+    by Game.evaluate from the acting seat.
 
-    Returns (base, rows, actions, values, reward, done): the determinized games, the legal
-    (game, action) pairs, each child's evaluation, the acting seat's reward on that step and
-    whether the action ended the game."""
+    Returns (base, rows, actions, values, reward, done): the determinized games (copy k of
+    game i at i * samples + k), the legal (game, action) pairs, and per pair and copy
+    (shape (pairs, samples)) the child's evaluation, the acting seat's reward on that step
+    and whether the action ended the game."""
     game = view.game
     if game.evaluate is None:
         raise ValueError(f"one-ply lookahead needs an evaluation function: {game.name} has no Game.evaluate")
-    base = view.determinize(rng.integers(0, 2**64, size=len(view), dtype=np.uint64))
+    base = view.determinize(rng.integers(0, 2**64, size=len(view) * samples, dtype=np.uint64), repeat=samples)
     rows, actions = np.nonzero(masks)
-    children = base[rows]
-    rewards = np.zeros((len(rows), game.max_players), np.float32)
-    game.kernels.step(children, actions.astype(np.int64), rewards)
-    seats = view.seats[rows]
-    values = np.zeros(len(rows))
+    parent = (rows[:, None] * samples + np.arange(samples)).ravel()
+    children = base[parent]
+    rewards = np.zeros((len(parent), game.max_players), np.float32)
+    game.kernels.step(children, np.repeat(actions, samples).astype(np.int64), rewards)
+    seats = np.repeat(view.seats[rows], samples)
+    values = np.zeros(len(parent))
     game.evaluate(children, seats, values)
-    return base, rows, actions, values, rewards[np.arange(len(rows)), seats], children["terminated"]
+    shape = (len(rows), samples)
+    return (base, rows, actions, values.reshape(shape), rewards[np.arange(len(parent)), seats].reshape(shape),
+            children["terminated"].reshape(shape))

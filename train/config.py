@@ -27,6 +27,7 @@ DEFAULTS = {
     "lookahead": {              # one-ply action gains from Game.evaluate fed to the network (train/lookahead.py)
         "scale": 0.0,           # evaluate() units per gain unit, about one good move (0: plain MLP)
         "prior_weight": 3.0,    # initial weight of the gains in the action logits
+        "samples": 1,           # determinized copies each gain is averaged over (hidden cards, dice)
     },
     "opponents": {              # share of games against each opponent kind
         "latest": 0.4,          # the learner's current weights

@@ -25,22 +25,23 @@ from pyramid_envs.core.view import SeatView
 CLIP = 5.0  # gains in units of `scale`, clipped; a winning move is +CLIP, a losing one -CLIP
 
 
-def action_gains(view: SeatView, masks, scale: float, rng) -> np.ndarray:
+def action_gains(view: SeatView, masks, scale: float, rng, samples: int = 1) -> np.ndarray:
     """float32[n, A]: per legal action, the change of evaluate() from the view's seats
-    (divided by scale, clipped to [-CLIP, CLIP]; +-CLIP for a move that wins or loses); 0 elsewhere."""
-    base, rows, actions, values, reward, done = one_ply(view, masks, rng)
-    now = np.zeros(len(view))
-    view.game.evaluate(base, view.seats, now)
-    gain = np.clip((values - now[rows]) / scale, -CLIP, CLIP)
-    gain[done] = CLIP * np.sign(reward[done])
+    (divided by scale, clipped to [-CLIP, CLIP]; +-CLIP for a move that wins or loses),
+    averaged over `samples` determinized copies; 0 elsewhere."""
+    base, rows, actions, values, reward, done = one_ply(view, masks, rng, samples)
+    now = np.zeros(len(base))
+    view.game.evaluate(base, np.repeat(view.seats, samples), now)
+    gain = np.clip((values - now.reshape(len(view), samples)[rows]) / scale, -CLIP, CLIP)
+    gain = np.where(done, CLIP * np.sign(reward), gain).mean(axis=1)
     out = np.zeros(np.shape(masks), np.float32)
     out[rows, actions] = gain
     return out
 
 
-def augment(obs, masks, view: SeatView, scale: float, rng) -> np.ndarray:
+def augment(obs, masks, view: SeatView, scale: float, rng, samples: int = 1) -> np.ndarray:
     """Observations of the games in view, with their action gains appended."""
-    gains = action_gains(view, masks, scale, rng)
+    gains = action_gains(view, masks, scale, rng, samples)
     return np.concatenate([np.asarray(obs, np.float32).reshape(len(gains), -1), gains], axis=1)
 
 
@@ -91,8 +92,9 @@ class LookaheadPolicy(MaskableActorCriticPolicy):
     """MaskablePPO policy over observations augmented with action_gains (see augment())."""
 
     def __init__(self, observation_space, action_space, lr_schedule, lookahead_scale=1.0, prior_weight=3.0,
-                 **kwargs):
+                 lookahead_samples=1, **kwargs):
         self.lookahead_scale, self.prior_weight = float(lookahead_scale), float(prior_weight)
+        self.lookahead_samples = int(lookahead_samples)
         self._rng = np.random.default_rng(0)
         super().__init__(observation_space, action_space, lr_schedule, **kwargs)
 
@@ -108,18 +110,18 @@ class LookaheadPolicy(MaskableActorCriticPolicy):
 
     def augment(self, obs, masks, view: SeatView) -> np.ndarray:
         """What this network reads: the observations with the action gains appended."""
-        return augment(obs, masks, view, self.lookahead_scale, self._rng)
+        return augment(obs, masks, view, self.lookahead_scale, self._rng, self.lookahead_samples)
 
     def _get_constructor_parameters(self):
         return {**super()._get_constructor_parameters(), "lookahead_scale": self.lookahead_scale,
-                "prior_weight": self.prior_weight}
+                "prior_weight": self.prior_weight, "lookahead_samples": self.lookahead_samples}
 
 
 class LookaheadVecEnv(VecEnvWrapper):
     """SB3SelfPlayVecEnv with the learner's observations augmented by its action gains."""
 
-    def __init__(self, venv, scale: float, seed=None):
-        self.scale, self.rng = scale, np.random.default_rng(seed)
+    def __init__(self, venv, scale: float, seed=None, samples: int = 1):
+        self.scale, self.samples, self.rng = scale, samples, np.random.default_rng(seed)
         self.lookahead_seconds = 0.0
         super().__init__(venv, observation_space=augmented_space(venv.observation_space,
                                                                   venv.action_space.n))
@@ -127,7 +129,7 @@ class LookaheadVecEnv(VecEnvWrapper):
     def _augment(self, obs):
         sp = self.venv.selfplay
         view = SeatView(sp.game, sp.vec.states, sp.learner_seat)
-        return augment(obs, sp.action_masks(), view, self.scale, self.rng)
+        return augment(obs, sp.action_masks(), view, self.scale, self.rng, self.samples)
 
     def reset(self):
         return self._augment(self.venv.reset())

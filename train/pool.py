@@ -8,24 +8,38 @@ from __future__ import annotations
 import copy
 
 import numpy as np
+import torch
 
 from agents.registry import make_agent
 
 
 class TorchPolicy:
-    """A MaskablePPO policy network (live or a frozen copy) acting on batches."""
+    """A MaskablePPO policy network (live or a frozen copy) acting on batches.
 
-    def __init__(self, policy, deterministic=False):
+    It reads the actor's logits straight off the network and masks and samples them in
+    NumPy: SB3's predict() builds a masked torch distribution per call, which cost several
+    times the network itself on the small batches an opponent sees."""
+
+    def __init__(self, policy, deterministic=False, seed=None):
         self.policy = policy
         self.deterministic = deterministic
         self.needs_view = hasattr(policy, "augment")  # a lookahead network reads action gains off a SeatView
+        self.rng = np.random.default_rng(seed)
+
+    def logits(self, obs) -> np.ndarray:
+        policy = self.policy
+        with torch.no_grad():
+            features = policy.extract_features(torch.as_tensor(np.asarray(obs, np.float32)),
+                                               policy.pi_features_extractor)
+            return policy.action_net(policy.mlp_extractor.forward_actor(features)).numpy()
 
     def act(self, obs, masks, view=None):
         if self.needs_view:
             obs = self.policy.augment(obs, masks, view)
-        actions, _ = self.policy.predict(np.asarray(obs, np.float32), action_masks=np.asarray(masks, bool),
-                                         deterministic=self.deterministic)
-        return np.asarray(actions, np.int64)
+        logits = np.where(np.asarray(masks, bool), self.logits(obs), -np.inf)
+        if not self.deterministic:  # Gumbel-max: a sample of softmax(logits)
+            logits = logits + self.rng.gumbel(size=logits.shape)
+        return logits.argmax(axis=1).astype(np.int64)
 
 
 class OpponentPool:
@@ -45,12 +59,12 @@ class OpponentPool:
         self.snapshot_of = np.zeros(num_envs, np.int64)   # which snapshot, for "pool"
 
     def set_learner(self, policy):
-        self.latest = TorchPolicy(policy)
+        self.latest = TorchPolicy(policy, seed=int(self.rng.integers(2**31)))
 
     def add_snapshot(self, policy):
         frozen = copy.deepcopy(policy)
         frozen.set_training_mode(False)
-        self.snapshots.append(TorchPolicy(frozen))
+        self.snapshots.append(TorchPolicy(frozen, seed=int(self.rng.integers(2**31))))
         del self.snapshots[:-self.pool_size]
 
     def new_games(self, games):

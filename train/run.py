@@ -127,14 +127,16 @@ def train(cfg: dict, out: str | Path, resume: str | None = None, progress_bar=Tr
     venv = SB3SelfPlayVecEnv(selfplay)
     venv.seed(cfg["seed"])
     look = cfg["lookahead"]
-    learner_env = LookaheadVecEnv(venv, look["scale"], seed=cfg["seed"]) if look["scale"] else venv
+    learner_env = LookaheadVecEnv(venv, look["scale"], seed=cfg["seed"], samples=look["samples"]) \
+        if look["scale"] else venv
     if resume:
         model = MaskablePPO.load(resume, env=learner_env, device="cpu", tensorboard_log=str(out / "tb"))
     else:
         policy, kwargs = "MlpPolicy", {"net_arch": list(cfg["net_arch"])}
         if look["scale"]:
             policy = LookaheadPolicy
-            kwargs.update(lookahead_scale=look["scale"], prior_weight=look["prior_weight"])
+            kwargs.update(lookahead_scale=look["scale"], prior_weight=look["prior_weight"],
+                          lookahead_samples=look["samples"])
         model = MaskablePPO(policy, learner_env, seed=cfg["seed"], device="cpu", verbose=verbose,
                             tensorboard_log=str(out / "tb"), policy_kwargs=kwargs, **cfg["ppo"])
     pool.set_learner(model.policy)  # the pool acts from reset, before training starts

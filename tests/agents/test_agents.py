@@ -41,6 +41,26 @@ def test_seat_rotation_is_exact():
     assert (result.seats[:, 0] == 0).sum() == (result.seats[:, 0] == 1).sum() == 5
 
 
+def test_first_places_count_shared_wins_and_skip_cut_games():
+    from agents.arena import ArenaResult
+    result = ArenaResult("farao_v0", ["trained", "greedy", "greedy#2"], 3,
+                         seats=np.array([[0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 1, 2]]),
+                         rewards=np.array([[1, -1, 0], [1, 1, -1], [0, 0, 0], [0, 0, 0]], np.float32),
+                         scores=np.zeros((4, 3)), truncated=np.array([False, False, False, True]))
+    played, first = result.first_places()
+    # game 1 won by trained; game 2 shared by greedy and greedy#2; game 3 a three-way tie
+    assert played.tolist() == [4, 4, 4]
+    assert np.allclose(first, [1 + 1 / 3, 0.5 + 1 / 3, 0.5 + 1 / 3])
+
+
+def test_repeated_agents_are_told_apart_at_three_players():
+    result = run_arena("farao", ["random", "greedy", "greedy"], games=6, num_players=3, seed=0)
+    assert result.agents == ["random", "greedy", "greedy#2"]
+    played, first = result.first_places()
+    assert played.tolist() == [6, 6, 6] and abs(first.sum() - 6 + result.truncated.sum()) < 1e-9
+    assert "first_place_rate" in to_json(result)["ratings"][0]
+
+
 def test_bradley_terry_recovers_known_ratings():
     rng = np.random.default_rng(0)
     true = np.array([0.0, 150.0, 300.0, -200.0])

@@ -102,6 +102,23 @@ def test_best_gain_is_the_greedy_move():
     assert checked > 50
 
 
+def test_more_samples_steady_the_gains_of_hidden_cards():
+    """Krimsutep's moves reveal cards a seat has not seen: a gain from one determinized copy
+    is one guess at them, the mean over 16 copies varies far less between draws."""
+    game = pyramid_envs.get_game("krimsutep_v0")
+    vec = VectorGame(game, 8, seed=3, max_steps=500)
+    vec.reset(3)
+    rng = np.random.default_rng(3)
+    for _ in range(8):
+        vec.step(sample_legal(vec.masks, rng))
+    view = SeatView(game, vec.states, vec.current_player)
+    spread = {k: np.stack([action_gains(view, vec.masks, 1.0, np.random.default_rng(i), samples=k)
+                           for i in range(40)]).var(axis=0).sum() for k in (1, 16)}
+    assert spread[1] > 0 and spread[16] < spread[1] / 4
+    with pytest.raises(ValueError, match="samples"):
+        make_agent("greedy:samples=0")
+
+
 def _lookahead_model(env, **kw):
     from sb3_contrib import MaskablePPO
 
@@ -126,6 +143,35 @@ def test_lookahead_policy_starts_from_the_gains():
     for b in range(len(obs)):
         diff = logits[b, legal[b]] - 2.0 * gains[b, legal[b]]
         assert np.ptp(diff) < 1e-4  # equal up to the softmax's constant
+
+
+@pytest.mark.parametrize("lookahead", [True, False])
+def test_pool_opponents_act_as_the_network_says(lookahead):
+    """TorchPolicy reads the logits off the network: its deterministic move is SB3's, and
+    its samples stay on legal actions and follow the policy's probabilities."""
+    import torch
+    from sb3_contrib import MaskablePPO
+    from train.pool import TorchPolicy
+
+    if lookahead:
+        model = _lookahead_model("kheops_v0", prior_weight=2.0)
+    else:
+        venv = SB3SelfPlayVecEnv(SelfPlayVec(pyramid_envs.get_game("kheops_v0"), 4, seed=0))
+        model = MaskablePPO("MlpPolicy", venv, n_steps=8, batch_size=16, device="cpu", seed=0,
+                            policy_kwargs={"net_arch": [16]})
+    obs = model.env.reset()
+    masks = np.stack(model.env.env_method("action_masks"))
+    with torch.no_grad():
+        probs = model.policy.get_distribution(torch.as_tensor(obs), action_masks=masks).distribution.probs.numpy()
+    greedy = TorchPolicy(model.policy, deterministic=True)
+    assert (greedy.logits(obs).shape == masks.shape)
+    assert (np.where(masks, greedy.logits(obs), -np.inf).argmax(1) == probs.argmax(1)).all()
+    sampler = TorchPolicy(model.policy, seed=0)
+    sampler.needs_view = False  # the lookahead env's observations already carry the gains
+    draws = np.stack([sampler.act(np.repeat(obs[:1], 4000, 0), np.repeat(masks[:1], 4000, 0))])
+    assert masks[0, draws].all()
+    freq = np.bincount(draws.ravel(), minlength=masks.shape[1]) / draws.size
+    assert np.abs(freq - probs[0]).max() < 0.05
 
 
 def test_lookahead_checkpoint_plays_as_a_policy_agent(tmp_path):

@@ -11,7 +11,7 @@ from .actions import A_ADV_MINOR, A_BORDER, A_CONSTRUCT, A_DONE, A_FAMILY_FACE, 
 from .construct import begin_construct, construct_ok, pool_color
 from .held import face_of, has_face
 from .resources import add_medjay, gain_mandates, take_material
-from .spec import (NUM_BORDERS, NUM_MATERIALS, NUM_POOLS, PH_FAMILY_BORDER, PH_FAMILY_BUILD,
+from .spec import (MANDATE_HOLD_MAX, NUM_BORDERS, NUM_MATERIALS, NUM_POOLS, PH_FAMILY_BORDER, PH_FAMILY_BUILD,
                    PH_FAMILY_DEBENS, PH_FAMILY_FACE, PH_MEDJAY_SPLIT)
 from .spec_advanced import (AAMENEMES_DEBENS_GIVEN, AAMENEMES_MANDATES, FACE_B, FACE_BUILD_COLOR,
                             FF_AAM_A, FF_IZEZI_B, FF_NEFER_A, FF_PTAH_A, F_RAEMKA,
@@ -100,7 +100,8 @@ def turn_mask(s, p, m):
     if f < 0:
         return
     if f == FF_IZEZI_B:
-        ok = s.debens[p] >= IZEZI_MANDATE_DEBENS and s.mandate_supply > 0 and s.mandates[p] < 3
+        ok = (s.debens[p] >= IZEZI_MANDATE_DEBENS and s.mandate_supply > 0
+              and s.mandates[p] < MANDATE_HOLD_MAX)
     else:
         ok = FACE_BUILD_COLOR[f] >= 0 and _build_ok(s, p, FACE_BUILD_COLOR[f])
     if ok:

@@ -4,7 +4,7 @@ base kernel module can ask these without an import cycle; the decisions and flow
 advanced rules live in families.py and decrees.py."""
 from numba import njit
 
-from .spec import BORDER_DEFENSE, WHARF_DEBENS_PER_SERVANT
+from .spec import WHARF_DEBENS_PER_SERVANT
 from .spec_advanced import (D_MARKET, D_PENALIZED, D_QUARRY, D_TRANSIT, D_TREASURY, D_WHARF,
                             FF_KHENT_A, FF_KHENT_B, FF_NEFER_A, FF_NIKA_A, FF_PTAH_B, FF_SES_A,
                             KHENTKAUS_RESERVED_KIND, MARKET_DECREE_DISCOUNT, MARKET_MIN_PRICE,
@@ -93,7 +93,7 @@ def pays_penalized(s, p):
 @njit(cache=True)
 def ignores_defense(s, p, b):
     """Nefer-Seshem A: this round's chosen border ignores its Defense for p."""
-    return has_face(s, p, FF_NEFER_A) and s.fam_border[p] == b and BORDER_DEFENSE[s.border_card[b]] > 0
+    return has_face(s, p, FF_NEFER_A) and s.fam_border[p] == b
 
 
 @njit(cache=True)

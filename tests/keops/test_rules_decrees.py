@@ -301,3 +301,13 @@ def test_action_names_round_trip():
     for text in ("side a", "family-minor", "decree-pyramid", "play wharf", "join two-dice",
                  "move wharf market", "keep-die 2"):
         assert GAME.action_to_str(st, GAME.str_to_action(st, text)) == text
+
+
+def test_render_shows_only_the_own_decree_hand():
+    st = start(2)
+    set_families(st, ("sesostris", "a"), ("ptahhotep", None))
+    set_decrees(st, hands=[["wharf"], ["quarry", "market"]])
+    text = GAME.render_ansi(st, 0)
+    hands = next(line for line in text.splitlines() if line.startswith("Decree hands"))
+    assert "['wharf']" in hands and "2 cards" in hands and "quarry" not in hands
+    assert "Sesostris side A" in text and "Ptahhotep (side to choose)" in text

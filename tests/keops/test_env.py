@@ -47,8 +47,9 @@ def test_bad_options_are_refused(bad):
         keops_v0.env(**bad)
 
 
-def test_illegal_action_raises_and_changes_nothing():
-    env = keops_v0.env(num_players=3)
+@pytest.mark.parametrize("options", [{}, {"families": True, "decrees": True}])
+def test_illegal_action_raises_and_changes_nothing(options):
+    env = keops_v0.env(num_players=3, **options)
     env.reset(seed=3)
     before = env.unwrapped.state_array.tobytes()
     mask = env.observe(env.agent_selection)["action_mask"]

@@ -8,8 +8,8 @@ from pyramid_envs.keops import spec_advanced as adv
 from pyramid_envs.keops.actions import A_DECREE_MOVE
 from pyramid_envs.keops.state import OBS_SIZE
 
-from .positions import (act, decree, fill_pyramid, give_goods, give_mandates, give_materials,
-                        legal, phase, put_city, put_crop, rng_for_die, set_borders, set_decrees,
+from .positions import (act, decree, give_goods, give_mandates, give_materials,
+                        legal, phase, put_city, put_crop, set_borders, set_decrees,
                         set_families, start)
 from .test_rules_akhet import _finish_level, _level_nearly_full
 

@@ -6,7 +6,7 @@ import pytest
 from pyramid_envs.keops import GAME, rules, spec
 from pyramid_envs.keops import spec_advanced as adv
 
-from .positions import (act, away, give_goods, legal, load, phase, put_city, rng_for_die,
+from .positions import (act, give_goods, legal, load, phase, put_city, rng_for_die,
                         set_borders, set_decrees, set_families, start)
 
 P0, P1 = 0, 1

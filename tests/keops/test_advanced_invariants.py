@@ -149,3 +149,22 @@ def test_options_off_never_open_an_advanced_action():
                          for m, s in zip(mask, st)])
         rules.step(st, acts, rew)
     assert not st["opt_families"].any() and not st["opt_decrees"].any()
+
+
+def test_codec_round_trips_random_positions_with_the_options():
+    from pyramid_envs.keops import GAME
+    st = new_games(3, [61, 62])
+    mask = np.zeros((2, NUM_ACTIONS), np.int8)
+    rew = np.zeros((2, 4), np.float32)
+    rng = np.random.default_rng(3)
+    k = 0
+    while not st["terminated"].all():
+        rules.legal_mask(st, mask)
+        acts = np.array([rng.choice(np.flatnonzero(m)) if not s["terminated"] else -1
+                         for m, s in zip(mask, st)])
+        rules.step(st, acts, rew)
+        k += 1
+        if k % 3 == 0:
+            for b in range(2):
+                back = GAME.from_dict(GAME.to_dict(st[b:b + 1]))
+                assert back.tobytes() == st[b:b + 1].tobytes()

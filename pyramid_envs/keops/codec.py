@@ -1208,8 +1208,15 @@ def _read_advanced(s, v, n):
         s["die_level"] = int_in(dice["level"], "pending.dice.level", 1, 2) - 1
         for k, x in enumerate(_list(dice["faces"], "pending.dice.faces", 2)):
             s["die_faces"][k] = int_in(x, f"pending.dice.faces[{k}]", 0, spec.DIE_FACES - 1)
-    if (s["fam_debens_left"] or s["fam_build"] >= 0 or s["split_left"]) and not s["opt_families"]:
-        raise ValueError("pending family registers need options.families")
+    faces = [int(s["fam_card"][p]) * 2 + int(s["fam_face"][p]) if s["fam_face"][p] >= 0 else -1
+             for p in range(n)]
+    if s["fam_debens_left"] and adv.FF_AAM_A not in faces:
+        raise ValueError("pending.family_debens_left needs a Vizier on Aamenemes-Ankh side a")
+    tp = int(s["turn_player"])
+    if s["fam_build"] >= 0 and (faces[tp] < 0 or adv.FACE_BUILD_COLOR[faces[tp]] != s["fam_build"]):
+        raise ValueError("pending.family_build needs the turn player's Family side to build that colour")
+    if s["split_left"] and faces[int(s["gain_player"])] != adv.FF_NEFER_B:
+        raise ValueError("pending.medjay_split needs pending.gain_player on Nefer-Seshem side b")
     if (s["offer_n"] or dice is not None) and not (s["opt_decrees"] or s["opt_families"]):
         raise ValueError("pending offers and dice need the families or decrees option")
 

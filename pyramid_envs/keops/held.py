@@ -125,10 +125,10 @@ def construct_good_need(s, p):
 
 
 @njit(cache=True)
-def kind_reserved(s, p, k, green_tiles_left_elsewhere):
+def kind_reserved(s, p, k, others_of_color):
     """Khentkaus A: the Courtroom belongs to that Family; another Vizier may construct one
-    only when no other green tile is left (§13.6)."""
-    if k != KHENTKAUS_RESERVED_KIND or green_tiles_left_elsewhere == 0:
+    only when no other tile of its colour is left (`others_of_color`, §13.6)."""
+    if k != KHENTKAUS_RESERVED_KIND or others_of_color == 0:
         return False
     for q in range(s.num_players):
         if q != p and has_face(s, q, FF_KHENT_A):

@@ -243,3 +243,12 @@ def test_bad_family_views_are_refused():
             GAME.from_dict({**d, "families": fam})
     with pytest.raises(ValueError):
         GAME.from_dict({**d, "options": {"families": False, "decrees": False}})
+
+
+def test_pending_family_registers_need_their_family():
+    st = _playing(("sesostris", "a"), ("ptahhotep", "b"))
+    d = GAME.to_dict(st)
+    for pending in ({"family_debens_left": 1}, {"family_build": "green"},
+                    {"medjay_split": {"left": 2, "borders": [0, 0, 0]}}):
+        with pytest.raises(ValueError):
+            GAME.from_dict({**d, "pending": {**d["pending"], **pending}})

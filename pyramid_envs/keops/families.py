@@ -61,8 +61,8 @@ def _holder(s, ff):
 @njit(cache=True)
 def pending(s):
     """The next Family decision outside the gain engine (current_player set), -1 none:
-    a Family construction to start, the sides in seat order, Aamenemes-Ankh's Debens,
-    Nefer-Seshem A's border for the round."""
+    a Family construction to start, Aamenemes-Ankh's Debens (right after its side), the
+    sides in seat order, Nefer-Seshem A's border for the round."""
     if not s.opt_families:
         return -1
     if s.fam_build >= 0:

@@ -23,10 +23,12 @@ Index conventions inside a block:
 - UPKEEP: 0 pay this dwelling's upkeep, 1 send its servant to the Tumult Zone.
 - PENALTY_TARGET: 0-47 a building by root city cell, 48-55 a crop by plantation space,
   56-59 a temple by pantheon space.
+- DECREE_PLAY / DECREE_JOIN: the decree card id (spec_advanced.D_*); DECREE_MOVE: from * 12 + to.
 """
 from .spec import (MAX_ORIENTATIONS, MAX_PLAYERS, MAX_ROOMS, NUM_BORDERS, NUM_CITY_CELLS, NUM_DOCKS,
                    NUM_GODS, NUM_GOODS, NUM_MATERIALS, NUM_MOORINGS, NUM_PLANTATION_SPACES,
                    NUM_POOLS, NUM_REWARD_OPTIONS, NUM_TEMPLE_SLOTS, PANTHEON_SPACES, PYR_MAX_SPACES)
+from .spec_advanced import NUM_DECREES
 
 # (name, size) in layout order
 BLOCKS = (
@@ -58,6 +60,13 @@ BLOCKS = (
     ("REVENUE_OPTION", 4),
     ("UPKEEP", 2),
     ("PENALTY_TARGET", NUM_CITY_CELLS + NUM_PLANTATION_SPACES + PANTHEON_SPACES),
+    # --- advanced rules: families and decrees ---
+    ("FAMILY_FACE", 2),     # side A / B of the dealt Family card
+    ("ADV_MINOR", 2),       # spec_advanced.ADV_MINOR_NAMES: the Family's, the pyramid decree's
+    ("DECREE_PLAY", NUM_DECREES),   # play that card from the hand (Mandate, marker, draw)
+    ("DECREE_JOIN", NUM_DECREES),   # put a marker on that card in play (Mandate)
+    ("DECREE_MOVE", NUM_DECREES * NUM_DECREES),  # from_card * 12 + to_card: move a marker (Mandate)
+    ("DIE_CHOICE", 2),      # keep the first / second roll
 )
 BLOCK_NAMES = tuple(n for n, _ in BLOCKS)
 BLOCK_SIZES = tuple(z for _, z in BLOCKS)
@@ -72,17 +81,20 @@ NUM_ACTIONS = _o
 (A_DONE, A_YES, A_LICENSE, A_CONSTRUCT, A_SERVANT, A_CITY_PLACE, A_PLANTATION, A_GOD, A_TEMPLE,
  A_DWELLING_ROW, A_ROOM, A_CROP_ROOM, A_DOCK, A_BORDER_SPACE, A_QUARRY_SPACE, A_MINOR, A_BORDER,
  A_GOOD, A_MATERIAL, A_PYRAMID_PLACE, A_MOORING, A_PLAYER, A_REWARD, A_MANDATE_USE, A_MARKET,
- A_REVENUE_OPTION, A_UPKEEP, A_PENALTY_TARGET) = BLOCK_OFFSETS
+ A_REVENUE_OPTION, A_UPKEEP, A_PENALTY_TARGET, A_FAMILY_FACE, A_ADV_MINOR, A_DECREE_PLAY,
+ A_DECREE_JOIN, A_DECREE_MOVE, A_DIE_CHOICE) = BLOCK_OFFSETS
 (N_DONE, N_YES, N_LICENSE, N_CONSTRUCT, N_SERVANT, N_CITY_PLACE, N_PLANTATION, N_GOD, N_TEMPLE,
  N_DWELLING_ROW, N_ROOM, N_CROP_ROOM, N_DOCK, N_BORDER_SPACE, N_QUARRY_SPACE, N_MINOR, N_BORDER,
  N_GOOD, N_MATERIAL, N_PYRAMID_PLACE, N_MOORING, N_PLAYER, N_REWARD, N_MANDATE_USE, N_MARKET,
- N_REVENUE_OPTION, N_UPKEEP, N_PENALTY_TARGET) = BLOCK_SIZES
+ N_REVENUE_OPTION, N_UPKEEP, N_PENALTY_TARGET, N_FAMILY_FACE, N_ADV_MINOR, N_DECREE_PLAY,
+ N_DECREE_JOIN, N_DECREE_MOVE, N_DIE_CHOICE) = BLOCK_SIZES
 
 GOOD_DEBEN = NUM_GOODS          # GOOD block index of a Deben
 SERVANT_INDEP = 3               # SERVANT block: + type for an independent servant
 PEN_CROP_BASE = NUM_CITY_CELLS  # PENALTY_TARGET: crops start here
 PEN_TEMPLE_BASE = NUM_CITY_CELLS + NUM_PLANTATION_SPACES
-assert NUM_ACTIONS == 719
+NUM_BASE_ACTIONS = A_FAMILY_FACE  # the base game's blocks come first
+assert NUM_BASE_ACTIONS == 719 and NUM_ACTIONS == 893
 
 
 def block_of(a):

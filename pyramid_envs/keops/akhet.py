@@ -3,6 +3,8 @@ import numpy as np
 from numba import njit
 
 from ..core.outcome import rank_rewards
+from .decrees import end_bonus
+from .held import beats_tie, new_round, win_ties
 from .resources import (gain_major, gain_minor, lose_prestige, pay_good, return_marker, total_goods)
 from .setup import deal_borders, discard_barge, fill_pier
 from .spec import (AK_AKHET_CROPS, AK_BARGES, AK_BORDERS, AK_CONSTRUCTION, AK_NEW_LEVEL,
@@ -14,6 +16,7 @@ from .spec import (AK_AKHET_CROPS, AK_BARGES, AK_BORDERS, AK_CONSTRUCTION, AK_NE
                    PEN_GOODS, PEN_OFFERINGS, PEN_SERVANT, PH_AKHET_GOD, PH_GAME_OVER,
                    PH_PENALTY_CHOICE, PLANTATION_AKHET, POOL_OF_KIND, PYR_MAX_SPACES, RED,
                    TEMPLE_RA, YELLOW)
+from .spec_advanced import D_TIE_MEDJAY, D_TIE_PRESTIGE
 from .state import CITY_EMPTY, SLOT_ELIMINATED, SLOT_EMPTY
 
 
@@ -231,7 +234,8 @@ def border_prestige(s, p):
         if s.medjay[p, b] >= BORDER_MINIMUM[card]:
             pos = 0
             for q in range(s.num_players):
-                if s.medjay[q, b] > s.medjay[p, b]:
+                if s.medjay[q, b] > s.medjay[p, b] or (s.medjay[q, b] == s.medjay[p, b]
+                                                       and beats_tie(s, q, p, D_TIE_MEDJAY)):
                     pos += 1
             total += BORDER_PRESTIGE[card, pos]
     return total
@@ -248,6 +252,7 @@ def _queue_penalties(s):
 def final_scores(s, rewards_row):
     """§7: Major Favors (2 Minor = 1 Major), then goods + Debens, then unlocked servants +
     building markers on the board; what is still tied is shared."""
+    end_bonus(s)
     n = s.num_players
     key = np.zeros(MAX_PLAYERS, np.float64)
     for p in range(n):
@@ -300,6 +305,7 @@ def akhet_next(s, rewards_row):
                 vals = np.zeros(MAX_PLAYERS, np.int64)
                 for p in range(n):
                     vals[p] = s.offerings[TEMPLE_RA, p]
+                win_ties(s, vals, D_TIE_MEDJAY)
                 bits = favor_check(s, vals)
                 for p in range(n):
                     if (bits >> p) & 1:
@@ -321,6 +327,7 @@ def akhet_next(s, rewards_row):
             vals = np.zeros(MAX_PLAYERS, np.int64)
             for p in range(n):
                 vals[p] = s.construction[p]
+            win_ties(s, vals, D_TIE_PRESTIGE)
             favor_check(s, vals)
             for p in range(n):
                 s.construction[p] = 0
@@ -358,11 +365,13 @@ def akhet_next(s, rewards_row):
             if not found:
                 if s.final_turns != 0:
                     deal_borders(s)
+                    new_round(s)
                 s.akhet_stage = AK_PRESTIGE
         elif st == AK_PRESTIGE:
             vals = np.zeros(MAX_PLAYERS, np.int64)
             for p in range(n):
                 vals[p] = s.prestige[p]
+            win_ties(s, vals, D_TIE_PRESTIGE)
             favor_check(s, vals)
             for p in range(n):
                 s.prestige[p] = 0

@@ -4,7 +4,10 @@ import numpy as np
 from numba import njit
 
 from .costs import any_good_choices, can_pay, gain_possible, pay
+from .decrees import watch_room
+from .families import start_split
 from .gains import add_gain, god_benefit
+from .held import extra_quarry_materials, has_face
 from .pyramid import start_placement
 from .resources import (add_construction, can_store, place_servant, servant_of_type, spend_mandate,
                         take_material)
@@ -20,6 +23,7 @@ from .spec import (ARTISAN, BARGE_GAIN, BARGE_MATERIALS, BARGE_PIER_GOOD, BARLEY
                    PYRAMID_ARTISAN_MATERIALS, PYRAMID_ARTISAN_POINTS, PYRAMID_BOOST_MATERIALS,
                    QUARRY_BOOST_MATERIALS, QUARRY_MATERIALS, ROOM_AKHET_GAIN, ROOM_COST, ROOM_GAIN,
                    SCRIBE, SILVER, TEMPLE, T_BORDER_SPACE, T_DOCK, T_QUARRY_SPACE, T_ROOM, T_TEMPLE)
+from .spec_advanced import FF_NEFER_B
 from .state import MAX_PATRONS, PQ_GOOD, PQ_KIND, PQ_MATS, PQ_SEAT, PQ_TEMPLE, SRC_STOREHOUSE
 
 T_PYRAMID = 5  # tgt_block of minor action a (Send 1 Artisan to the Pyramid)
@@ -192,6 +196,7 @@ def apply_target(s, p):
         if owner != p:
             good = s.paid_good if cost[C_ANY_GOOD] > 0 else (SILVER if cost[C_SILVER] > 0 else -1)
             push_patron(s, owner, kind, good, -1)
+        watch_room(s, p, kind)
     elif b == T_TEMPLE:
         s.temple_occ[idx] = occ
         s.offerings[idx, p] -= 1
@@ -217,11 +222,16 @@ def apply_target(s, p):
     elif b == T_BORDER_SPACE:
         s.border_space_occ[idx] = occ
         pay(s, p, BORDER_SPACE_COST[idx], -1)
-        vec[G_MEDJAY_1] = BORDER_SPACE_MEDJAY[idx] + (BORDER_BOOST_MEDJAY if boosted else 0)
-        add_gain(s, p, vec)
+        n = BORDER_SPACE_MEDJAY[idx] + (BORDER_BOOST_MEDJAY if boosted else 0)
+        if has_face(s, p, FF_NEFER_B):
+            start_split(s, n)
+        else:
+            vec[G_MEDJAY_1] = n
+            add_gain(s, p, vec)
     elif b == T_QUARRY_SPACE:
         s.quarry_space_occ[idx] = occ
-        vec[G_MATERIAL] = QUARRY_MATERIALS[idx] + (QUARRY_BOOST_MATERIALS if boosted else 0)
+        vec[G_MATERIAL] = (QUARRY_MATERIALS[idx] + (QUARRY_BOOST_MATERIALS if boosted else 0)
+                           + extra_quarry_materials(s, p))
         add_gain(s, p, vec)
     else:  # T_PYRAMID
         s.at_pyramid[p] += 1

@@ -15,6 +15,13 @@ Names used by the view and by the action texts:
   pyramid spaces in the current level's template order (spec.PYR_*), barges by spec id.
 - "level" is 1-3; "phase" a spec.PHASES name; "pending" holds the decision registers of
   state.py under readable names (see _SCALARS and _BITS below), None where a register is -1.
+- advanced rules (issue 6): "options" {"families", "decrees"} (booleans); "families" (None
+  when off) one entry per Vizier {"card": family name, "side": "a" | "b" | None,
+  "border": 0-2 | None}; "decrees" (None when off) {"deck": card names bottom to top,
+  "hands": one list of card names per Vizier, "in_play": [{"card", "played_by",
+  "markers": seats}], "markers_left": per Vizier}; cards by spec_advanced.DECREE_NAMES,
+  families by spec_advanced.FAMILY_NAMES lower-cased. Their pending registers are in
+  "pending" ("family_debens_left", "family_build", "medjay_split", "offers", "dice").
 
 `from_dict` starts from a default: a key left out takes its value from the start position
 of that many Viziers (setup §4 with seed 0); a section given as a dict ("turn", "supply",
@@ -31,6 +38,7 @@ from .actions import (A_PLAYER, GOOD_DEBEN, NUM_ACTIONS, PEN_CROP_BASE, PEN_TEMP
 from .state import (BLANK, CITY_DWELLING, CITY_EMPTY, MAX_DWELL_QUEUE, MAX_PATRONS, NEUTRAL,
                     SC_CONSTRUCT, SC_INDEP, SC_TUMULT_TO_TRANSIT, SC_WHARF, SLOT_EMPTY, SRC_QUARRY,
                     SRC_STOREHOUSE, TC_PLACE, TC_REMOVE_GOD)
+from . import spec_advanced as adv
 from ..core.jsonview import boolean, int_in, one_state
 
 GAME_NAME = "keops_v0"
@@ -126,6 +134,7 @@ _BITS = {
 _PENDING_KEYS = set(_SCALARS) | set(_BITS) | {
     "gains", "pending_rewards", "pyramid_cap", "dwelling_queue", "patrons", "license_units",
     "market_moves", "penalties"}
+_ADV_PENDING_KEYS = {"family_debens_left", "family_build", "medjay_split", "offers", "dice"}
 _TURN_KEYS = {"major_done", "minors_done", "actions_done", "just_built", "level_done",
               "final_turns", "akhet_stage", "akhet_index"}
 _CONSERVED = {"quarry", "goods", "mandates", "major_favors", "minor_favors", "independent", "tiles"}
@@ -138,7 +147,10 @@ _VIZIER_KEYS = {"debens", "goods", "materials", "mandates", "major_favors", "min
 _KEYS = {"game", "num_players", "level", "phase", "turn_player", "current_player", "steps", "rng",
          "terminated", "scores", "ranks", "turn", "supply", "market", "city", "plantation",
          "pantheon", "ra_offerings", "pyramid", "pier", "borders", "penalty_tokens_used",
-         "border_spaces", "quarry_spaces", "viziers", "pending"}
+         "border_spaces", "quarry_spaces", "viziers", "pending", "options", "families", "decrees"}
+MINORS_DONE = MINORS + adv.ADV_MINOR_NAMES + ("decree",)  # turn.minors_done bits (spec_advanced.MIN_*)
+FAMILIES = tuple(f.lower() for f in adv.FAMILY_NAMES)
+DECREES = adv.DECREE_NAMES
 _MERGED = ("turn", "supply", "market", "pending")
 
 
@@ -298,6 +310,7 @@ def to_dict(state):
     pending["market_moves"] = {g: i(s["market_moves"][k]) for k, g in enumerate(GOODS)}
     pending["penalties"] = [{"border": b, "seat": p} for b in range(spec.NUM_BORDERS)
                             for p in range(n) if s["pen_queue"][b, p]]
+    pending.update(_adv_pending_view(s))
     return {
         "game": GAME_NAME,
         "num_players": n,
@@ -312,7 +325,7 @@ def to_dict(state):
         "ranks": [i(x) for x in s["ranks"][:n]],
         "turn": {
             "major_done": _opt(s["major_done"], spec.MAJOR_NAMES),
-            "minors_done": _bits_to_names(s["minors_done"], MINORS),
+            "minors_done": _bits_to_names(s["minors_done"], MINORS_DONE),
             "actions_done": i(s["actions_done"]),
             "just_built": None if s["jb_kind"] < 0 else {
                 JUST_BUILT[s["jb_kind"]]: cell_name(s["jb_index"]) if s["jb_kind"] == 0 else i(s["jb_index"])},
@@ -355,16 +368,18 @@ def to_dict(state):
         "quarry_spaces": {t: occ_name(s["quarry_space_occ"][k]) for k, t in enumerate(SERVANTS)},
         "viziers": viziers,
         "pending": pending,
+        **_adv_view(s, n),
     }
 
 
 # =============================================================================
 # from_dict
 # =============================================================================
-def _start_view(n):
-    from .setup import setup
+def _start_view(n, families=False, decrees=False):
+    from .setup import setup, setup_advanced
     st = BLANK.copy()
     setup(st[0], np.uint64(0), n)
+    setup_advanced(st[0], families, decrees)
     return to_dict(st)
 
 
@@ -387,7 +402,10 @@ def from_dict(d):
     if d.get("game", GAME_NAME) != GAME_NAME:
         raise ValueError(f"this is a Keops position loader, got game {d['game']!r}")
     n = int_in(d["num_players"], "num_players", spec.MIN_PLAYERS, spec.MAX_PLAYERS)
-    default = _start_view(n)
+    opts = d.get("options", {"families": False, "decrees": False})
+    _keys(opts, ("families", "decrees"), "options", required=("families", "decrees"))
+    fam_on, dec_on = boolean(opts["families"], "options.families"), boolean(opts["decrees"], "options.decrees")
+    default = _start_view(n, fam_on, dec_on)
     for k in _CONSERVED:
         del default["supply"][k]
     given_supply = set(d.get("supply", {})) if isinstance(d.get("supply"), dict) else set()
@@ -418,6 +436,7 @@ def from_dict(d):
     _read_borders(s, v, n)
     _read_viziers(s, v["viziers"], n)
     _read_pending(s, v["pending"], n, barges)
+    _read_advanced(s, v, n)
     _conserve(s, v["supply"], given_supply, n)
     _check_vizier_boards(s, n)
     _check_phase(s)
@@ -428,7 +447,7 @@ def from_dict(d):
 def _read_turn(s, t, n):
     _keys(t, _TURN_KEYS, "turn", required=_TURN_KEYS)
     s["major_done"] = -1 if t["major_done"] is None else _name(t["major_done"], spec.MAJOR_NAMES, "turn.major_done")
-    s["minors_done"] = _names_to_bits(t["minors_done"], MINORS, "turn.minors_done")
+    s["minors_done"] = _names_to_bits(t["minors_done"], MINORS_DONE, "turn.minors_done")
     s["actions_done"] = int_in(t["actions_done"], "turn.actions_done", 0, 127)
     jb = t["just_built"]
     if jb is None:
@@ -673,7 +692,7 @@ def _read_viziers(s, vs, n):
 
 
 def _read_pending(s, v, n, barges):
-    _keys(v, _PENDING_KEYS, "pending", required=_PENDING_KEYS)
+    _keys(v, _PENDING_KEYS | _ADV_PENDING_KEYS, "pending", required=_PENDING_KEYS | _ADV_PENDING_KEYS)
     for key, (f, lo, hi, names) in _SCALARS.items():
         what = f"pending.{key}"
         x = v[key]
@@ -899,6 +918,24 @@ def _check_phase(s):
     if ph == spec.PH_PENALTY_CHOICE:
         need(s["akhet_stage"] >= 0 and s["pen_seat"] == s["current_player"] and s["pen_kind"] >= 0,
              "turn.akhet_stage, pending.penalty_kind and pending.penalty_seat == current_player")
+    p = int(s["current_player"])
+    if ph == spec.PH_FAMILY_FACE:
+        need(s["opt_families"] and s["fam_card"][p] >= 0 and s["fam_face"][p] < 0,
+             "options.families and a Family card of current_player with no side chosen")
+    if ph == spec.PH_FAMILY_DEBENS:
+        need(s["fam_debens_left"] > 0 and s["fam_card"][p] * 2 + s["fam_face"][p] == adv.FF_AAM_A,
+             "pending.family_debens_left and current_player on Aamenemes-Ankh side a")
+    if ph == spec.PH_FAMILY_BORDER:
+        need(s["fam_card"][p] * 2 + s["fam_face"][p] == adv.FF_NEFER_A and s["fam_border"][p] < 0,
+             "current_player on Nefer-Seshem side a with no border chosen")
+    if ph == spec.PH_FAMILY_BUILD:
+        need(s["fam_build"] >= 0 and p == s["turn_player"], "pending.family_build and current_player == turn_player")
+    if ph == spec.PH_MEDJAY_SPLIT:
+        need(s["split_left"] > 0 and p == s["gain_player"], "pending.medjay_split.left and current_player == gain_player")
+    if ph == spec.PH_OFFER:
+        need(s["offer_n"] > 0 and s["offer_q"][0, 0] == p, "pending.offers with current_player as the first seat")
+    if ph == spec.PH_DIE_CHOICE:
+        need(s["die_faces"][0] >= 0 and p == s["gain_player"], "pending.dice and current_player == gain_player")
 
 
 def _check_play(st):
@@ -991,6 +1028,16 @@ def action_to_str(state, a):
         return f"revenue {REVENUE_OPTIONS[i]}"
     if name == "UPKEEP":
         return ("upkeep pay", "upkeep tumult")[i]
+    if name == "FAMILY_FACE":
+        return f"side {adv.FACE_NAMES[i]}"
+    if name == "ADV_MINOR":
+        return ("family-minor", "decree-pyramid")[i]
+    if name in ("DECREE_PLAY", "DECREE_JOIN"):
+        return f"{name[7:].lower()} {DECREES[i]}"
+    if name == "DECREE_MOVE":
+        return f"move {DECREES[i // adv.NUM_DECREES]} {DECREES[i % adv.NUM_DECREES]}"
+    if name == "DIE_CHOICE":
+        return f"keep-die {i + 1}"
     # PENALTY_TARGET
     if i < PEN_CROP_BASE:
         return f"lose-building {cell_name(i)}"
@@ -1007,7 +1054,9 @@ _FORMS = ("'done', 'yes', 'license', 'construct <building|crop|temple>', "
           "'good <good>', 'deben', 'material <material>', 'pyramid <material> <space 0-17>', "
           "'mooring <name>', 'player <seat>|+<k>', 'reward die|table-<1-4>', 'mandate <use>', "
           "'buy|sell <good>', 'revenue <material|pyramid|offering|god>', 'upkeep pay|tumult', "
-          "'lose-building <square>', 'lose-crop <0-7>', 'lose-temple <0-3>'")
+          "'lose-building <square>', 'lose-crop <0-7>', 'lose-temple <0-3>', 'side a|b', "
+          "'family-minor', 'decree-pyramid', 'play|join <decree>', 'move <decree> <decree>', "
+          "'keep-die 1|2'")
 
 
 def _index(word, count):
@@ -1031,6 +1080,10 @@ def str_to_action(state, text):
 def _parse(s, w, n):
     head, args = (w[0], w[1:]) if w else ("", [])
     one = args[0] if len(args) == 1 else None
+    if not args and head in ("family-minor", "decree-pyramid"):
+        return action_of("ADV_MINOR", ("family-minor", "decree-pyramid").index(head))
+    if head == "move" and len(args) == 2:
+        return action_of("DECREE_MOVE", DECREES.index(args[0]) * adv.NUM_DECREES + DECREES.index(args[1]))
     if not args and head in ("done", "yes", "license", "deben"):
         return action_of("GOOD", GOOD_DEBEN) if head == "deben" else action_of(head.upper())
     if head == "construct" and one in [_pool_word(k) for k in range(spec.NUM_POOLS)]:
@@ -1051,7 +1104,9 @@ def _parse(s, w, n):
               "mooring": ("MOORING", MOORINGS), "mandate": ("MANDATE_USE", MANDATE_USES),
               "revenue": ("REVENUE_OPTION", REVENUE_OPTIONS), "upkeep": ("UPKEEP", ("pay", "tumult")),
               "dock": ("DOCK", tuple(str(d) for d in range(spec.NUM_DOCKS))),
-              "border": ("BORDER", tuple(str(b) for b in range(spec.NUM_BORDERS)))}
+              "border": ("BORDER", tuple(str(b) for b in range(spec.NUM_BORDERS))),
+              "side": ("FAMILY_FACE", adv.FACE_NAMES), "play": ("DECREE_PLAY", DECREES),
+              "join": ("DECREE_JOIN", DECREES), "keep-die": ("DIE_CHOICE", ("1", "2"))}
     if head in simple and one is not None:
         block, names = simple[head]
         return action_of(block, names.index(one))
@@ -1088,3 +1143,156 @@ def _parse(s, w, n):
     if head == "lose-temple" and one is not None:
         return action_of("PENALTY_TARGET", PEN_TEMPLE_BASE + _index(one, spec.PANTHEON_SPACES))
     raise KeyError(head)
+
+
+# =============================================================================
+# advanced rules: families and decrees
+# =============================================================================
+def _adv_view(s, n):
+    i = int
+    fam = None
+    if s["opt_families"]:
+        fam = [{"card": FAMILIES[s["fam_card"][p]] if s["fam_card"][p] >= 0 else None,
+                "side": _opt(s["fam_face"][p], adv.FACE_NAMES), "border": _opt(s["fam_border"][p])}
+               for p in range(n)]
+    dec = None
+    if s["opt_decrees"]:
+        loc = s["dec_loc"]
+        dec = {"deck": [DECREES[c] for c in s["dec_deck"][:s["dec_deck_n"]]],
+               "hands": [[DECREES[c] for c in range(adv.NUM_DECREES) if loc[c] == p] for p in range(n)],
+               "in_play": [{"card": DECREES[c], "played_by": i(loc[c] - 4),
+                            "markers": [p for p in range(n) if s["dec_marker"][c, p]]}
+                           for c in range(adv.NUM_DECREES) if 4 <= loc[c] < adv.DEC_DECK],
+               "markers_left": [i(x) for x in s["dec_markers_left"][:n]]}
+    return {"options": {"families": bool(s["opt_families"]), "decrees": bool(s["opt_decrees"])},
+            "families": fam, "decrees": dec}
+
+
+def _adv_pending_view(s):
+    i = int
+    return {
+        "family_debens_left": i(s["fam_debens_left"]),
+        "family_build": _opt(s["fam_build"], COLORS),
+        "medjay_split": {"left": i(s["split_left"]), "borders": [i(x) for x in s["split"]]},
+        "offers": [{"seat": i(q[0]), "good": GOODS[q[1]]} for q in s["offer_q"][:s["offer_n"]]],
+        "dice": None if s["die_faces"][0] < 0 else {"level": i(s["die_level"]) + 1,
+                                                     "faces": [i(x) for x in s["die_faces"]]},
+    }
+
+
+def _read_advanced(s, v, n):
+    s["opt_families"] = v["options"]["families"]
+    s["opt_decrees"] = v["options"]["decrees"]
+    _read_families(s, v["families"], n)
+    _read_decrees(s, v["decrees"], n)
+    pv = v["pending"]
+    s["fam_debens_left"] = int_in(pv["family_debens_left"], "pending.family_debens_left", 0,
+                                  adv.AAMENEMES_DEBENS_GIVEN)
+    s["fam_build"] = -1 if pv["family_build"] is None else _name(pv["family_build"], COLORS, "pending.family_build")
+    ms = pv["medjay_split"]
+    _keys(ms, ("left", "borders"), "pending.medjay_split", required=("left", "borders"))
+    s["split_left"] = int_in(ms["left"], "pending.medjay_split.left", 0, 127)
+    for b, x in enumerate(_list(ms["borders"], "pending.medjay_split.borders", spec.NUM_BORDERS)):
+        s["split"][b] = int_in(x, f"pending.medjay_split.borders[{b}]", 0, 127)
+    offers = _list(pv["offers"], "pending.offers")
+    if len(offers) > adv.MAX_OFFERS:
+        raise ValueError(f"pending.offers: at most {adv.MAX_OFFERS}")
+    for j, x in enumerate(offers):
+        _keys(x, ("seat", "good"), f"pending.offers[{j}]", required=("seat", "good"))
+        s["offer_q"][j] = (_owner(x["seat"], f"pending.offers[{j}].seat", n),
+                           _name(x["good"], GOODS, f"pending.offers[{j}].good"))
+    s["offer_n"] = len(offers)
+    dice = pv["dice"]
+    if dice is not None:
+        _keys(dice, ("level", "faces"), "pending.dice", required=("level", "faces"))
+        s["die_level"] = int_in(dice["level"], "pending.dice.level", 1, 2) - 1
+        for k, x in enumerate(_list(dice["faces"], "pending.dice.faces", 2)):
+            s["die_faces"][k] = int_in(x, f"pending.dice.faces[{k}]", 0, spec.DIE_FACES - 1)
+    faces = [int(s["fam_card"][p]) * 2 + int(s["fam_face"][p]) if s["fam_face"][p] >= 0 else -1
+             for p in range(n)]
+    if s["fam_debens_left"] and adv.FF_AAM_A not in faces:
+        raise ValueError("pending.family_debens_left needs a Vizier on Aamenemes-Ankh side a")
+    tp = int(s["turn_player"])
+    if s["fam_build"] >= 0 and (faces[tp] < 0 or adv.FACE_BUILD_COLOR[faces[tp]] != s["fam_build"]):
+        raise ValueError("pending.family_build needs the turn player's Family side to build that colour")
+    if s["split_left"] and faces[int(s["gain_player"])] != adv.FF_NEFER_B:
+        raise ValueError("pending.medjay_split needs pending.gain_player on Nefer-Seshem side b")
+    if (s["offer_n"] or dice is not None) and not (s["opt_decrees"] or s["opt_families"]):
+        raise ValueError("pending offers and dice need the families or decrees option")
+
+
+def _read_families(s, fam, n):
+    if not s["opt_families"]:
+        if fam is not None:
+            raise ValueError("families: given while options.families is off")
+        return
+    fam = _list(fam, "families", n)
+    seen = set()
+    for p, x in enumerate(fam):
+        what = f"families[{p}]"
+        _keys(x, ("card", "side", "border"), what, required=("card", "side", "border"))
+        if x["card"] is None:
+            if x["side"] is not None:
+                raise ValueError(f"{what}: a side needs a Family card")
+            card = -1
+        else:
+            card = _name(x["card"], FAMILIES, f"{what}.card")
+            if card in seen:
+                raise ValueError(f"{what}: Family card {x['card']!r} is dealt twice")
+            seen.add(card)
+        s["fam_card"][p] = card
+        s["fam_face"][p] = -1 if x["side"] is None else _name(x["side"], adv.FACE_NAMES, f"{what}.side")
+        if card == adv.F_RAEMKA and s["fam_face"][p] == adv.FACE_B and not s["opt_decrees"]:
+            raise ValueError(f"{what}: Ra-em-ka side b needs options.decrees")
+        s["fam_border"][p] = -1 if x["border"] is None else int_in(x["border"], f"{what}.border", 0,
+                                                                   spec.NUM_BORDERS - 1)
+        if s["fam_border"][p] >= 0 and card * 2 + s["fam_face"][p] != adv.FF_NEFER_A:
+            raise ValueError(f"{what}: only Nefer-Seshem side a chooses a border")
+
+
+def _read_decrees(s, dec, n):
+    if not s["opt_decrees"]:
+        if dec is not None:
+            raise ValueError("decrees: given while options.decrees is off")
+        return
+    keys = ("deck", "hands", "in_play", "markers_left")
+    _keys(dec, keys, "decrees", required=keys)
+    where = {}
+
+    def card(x, what):
+        c = _name(x, DECREES, what)
+        if c in where:
+            raise ValueError(f"{what}: decree {x!r} is also in {where[c]}")
+        where[c] = what
+        return c
+
+    for j, x in enumerate(_list(dec["deck"], "decrees.deck")):
+        c = card(x, f"decrees.deck[{j}]")
+        s["dec_deck"][j] = c
+        s["dec_loc"][c] = adv.DEC_DECK
+    s["dec_deck_n"] = len(dec["deck"])
+    for p, hand in enumerate(_list(dec["hands"], "decrees.hands", n)):
+        for j, x in enumerate(_list(hand, f"decrees.hands[{p}]")):
+            s["dec_loc"][card(x, f"decrees.hands[{p}][{j}]")] = p
+    for j, x in enumerate(_list(dec["in_play"], "decrees.in_play")):
+        what = f"decrees.in_play[{j}]"
+        _keys(x, ("card", "played_by", "markers"), what, required=("card", "played_by", "markers"))
+        c = card(x["card"], f"{what}.card")
+        s["dec_loc"][c] = 4 + _owner(x["played_by"], f"{what}.played_by", n)
+        ms = _list(x["markers"], f"{what}.markers")
+        if adv.DECREE_EXCLUSIVE[c] and len(ms) > 1:
+            raise ValueError(f"{what}: {x['card']!r} is exclusive: one Decree Marker at most")
+        for q in ms:
+            q = _owner(q, f"{what}.markers", n)
+            if s["dec_marker"][c, q]:
+                raise ValueError(f"{what}.markers: seat {q} listed twice")
+            s["dec_marker"][c, q] = 1
+    missing = sorted(set(range(adv.NUM_DECREES)) - set(where))
+    if missing:
+        raise ValueError(f"decrees: cards {[DECREES[c] for c in missing]} are nowhere (deck, hands, in_play)")
+    for p, x in enumerate(_list(dec["markers_left"], "decrees.markers_left", n)):
+        left = int_in(x, f"decrees.markers_left[{p}]", 0, adv.DECREE_MARKERS)
+        if left + int(s["dec_marker"][:, p].sum()) != adv.DECREE_MARKERS:
+            raise ValueError(f"decrees.markers_left[{p}]: markers left + markers in play must be "
+                             f"{adv.DECREE_MARKERS}")
+        s["dec_markers_left"][p] = left

@@ -3,15 +3,16 @@ import numpy as np
 from numba import njit
 
 from .gains import add_gain
+from .held import construct_good_need, extra_temple_offerings, kind_reserved, pays_penalized
 from .resources import marker_left, take_dwelling, take_marker
 from .spec import (AKHET_EXTRA_DEBENS, BUILDING_COLOR, BUILDING_SHAPE, CITY_CELL_SECTION,
                    CITY_NEIGHBORS, CITY_PENALIZED, COLOR_CONSTRUCT_GOOD, CONSTRUCT_DEBENS,
                    CROP_SIDES, G_PRESTIGE, MAX_ORIENTATIONS, MAX_SHAPE_CELLS, NUM_CITY_CELLS,
-                   NUM_CITY_KINDS, NUM_GAIN_FIELDS, NUM_GODS, NUM_PLANTATION_SPACES,
+                   NUM_CITY_KINDS, NUM_GAIN_FIELDS, NUM_GODS, NUM_PLANTATION_SPACES, NUM_POOLS,
                    PANTHEON_SPACES, PENALTY_DEBENS_PER_SQUARE, PLACEMENT_CELLS, PLACEMENT_VALID,
                    PLANTATION_AKHET, PLANTATION_MIN_PLAYERS, RED, SILVER, SILVER_EXTRA_PRESTIGE,
                    YELLOW)
-from .state import CITY_DWELLING, CITY_EMPTY, NEUTRAL
+from .state import CITY_DWELLING, CITY_EMPTY, NEUTRAL, SC_CONSTRUCT
 
 CROP_POOL, TEMPLE_POOL = NUM_CITY_KINDS, NUM_CITY_KINDS + 1
 
@@ -38,7 +39,7 @@ def city_place_cost(s, kind, anchor, orient):
             break
         if s.city_kind[c] != CITY_EMPTY:
             return -1
-        if CITY_PENALIZED[c]:
+        if CITY_PENALIZED[c] and pays_penalized(s, s.turn_player):
             cost += PENALTY_DEBENS_PER_SQUARE
     return cost
 
@@ -89,12 +90,40 @@ def construct_ok(s, p, k):
     if s.pool[k] <= 0:
         return False
     col = pool_color(k)
-    if not marker_left(s, p, col) or s.goods[p, COLOR_CONSTRUCT_GOOD[col]] < 1:
+    if not marker_left(s, p, col) or s.goods[p, COLOR_CONSTRUCT_GOOD[col]] < construct_good_need(s, p):
+        return False
+    if s.opt_families and kind_reserved(s, p, k, _other_tiles_of_color(s, k)):
         return False
     n = 0
     for t in range(3):
         n += s.serv_home[p, t] + s.indep_held[p, t]
     return n > 0 and _placement_exists(s, p, k)
+
+
+@njit(cache=True)
+def _other_tiles_of_color(s, k):
+    n = 0
+    for j in range(NUM_POOLS):
+        if j != k and pool_color(j) == pool_color(k):
+            n += s.pool[j]
+    return n
+
+
+@njit(cache=True)
+def begin_construct(s, p, k):
+    """Start constructing from pool k: the paying servant is asked when several kinds
+    can pay, else spent at once."""
+    s.con_pool = k
+    s.con_silver = -1
+    s.con_god = -1
+    bits = servant_options(s, p)
+    if bits & (bits - 1):
+        s.sc_mode = SC_CONSTRUCT
+    else:
+        j = 0
+        while not (bits >> j) & 1:
+            j += 1
+        spend_servant(s, p, j)
 
 
 @njit(cache=True)
@@ -125,8 +154,9 @@ def _finish(s, p, kind_color, debens):
     """Common end of a construction: pay, marker, Prestige (+ the optional Silver)."""
     s.debens[p] -= debens
     g = COLOR_CONSTRUCT_GOOD[kind_color]
-    s.goods[p, g] -= 1
-    s.goods_supply[g] += 1
+    need = construct_good_need(s, p)
+    s.goods[p, g] -= need
+    s.goods_supply[g] += need
     take_marker(s, p, kind_color)
     s.pool[s.con_pool] -= 1
     vec = np.zeros(NUM_GAIN_FIELDS, np.int8)
@@ -198,6 +228,10 @@ def place_temple(s, p, t):
     if s.offer_reserve[p] > 0:  # §5.1 A: one of the builder's Offerings on the new temple
         s.offer_reserve[p] -= 1
         s.offerings[t, p] += 1
+    for _ in range(extra_temple_offerings(s, p)):  # Nika-Ankh A
+        if s.offer_reserve[p] > 0:
+            s.offer_reserve[p] -= 1
+            s.offerings[t, p] += 1
     s.jb_kind, s.jb_index = 2, t
     _finish(s, p, RED, CONSTRUCT_DEBENS)
 

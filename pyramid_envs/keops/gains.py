@@ -10,6 +10,7 @@ from numba import njit
 
 from ..core.rng import randint
 from .costs import seb_any
+from .held import die_level, has_decree, has_face
 from .pyramid import any_placement, end_placement, place, start_placement
 from .resources import (add_happiness, add_medjay, can_store, gain_good, gain_indep, gain_mandates,
                         lose_prestige, raise_prestige, take_material, temple_open, tumult_count)
@@ -19,10 +20,12 @@ from .spec import (ANUBIS_OTHER_LOSS, DIE_FACES, GOD_GAIN, GOD_SPECIAL, GS_ANUBI
                    G_MEDJAY_EACH_FREE, G_MEDJAY_FREE, G_NO_SILVER, G_OFFERING, G_OTHER_GOOD,
                    G_PAPYRUS, G_PRESTIGE, G_PYRAMID, G_REWARD, G_SILVER, MAAT_MATERIALS,
                    NUM_BORDERS, NUM_GAIN_FIELDS, NUM_GOODS, NUM_MATERIALS, NUM_REWARD_OPTIONS,
-                   NUM_TEMPLE_SLOTS, PH_BORDER_CHOICE, PH_GAIN_GOOD, PH_GAIN_MATERIAL,
+                   NUM_TEMPLE_SLOTS, PH_BORDER_CHOICE, PH_DIE_CHOICE, PH_GAIN_GOOD,
+                   PH_GAIN_MATERIAL, PH_MEDJAY_SPLIT,
                    PH_PLAYER_CHOICE, PH_PYRAMID_PLACE, PH_REWARD_CHOICE, PH_SEB_ROOM,
                    PH_SERVANT_CHOICE, PH_TEMPLE_CHOICE, PIER_STOREHOUSE_REFILL, REWARD_DIE,
                    REWARD_TABLE, REWARD_TABLE_PICKS, SILVER)
+from .spec_advanced import D_DIE, FF_SES_B
 from .state import SC_INDEP, SC_TUMULT_TO_TRANSIT, SRC_QUARRY, TC_PLACE, TC_REMOVE_GOD
 
 
@@ -99,6 +102,10 @@ def god_temple_ok(s, p, t):
 def resolve(s):
     p = s.gain_player
     g = s.gain
+    if s.die_faces[0] >= 0:  # two-dice decree: keep one roll
+        return PH_DIE_CHOICE
+    if s.split_left > 0:  # Nefer-Seshem B: place the next Medjay point
+        return PH_MEDJAY_SPLIT
     if s.reward_level >= 0:  # second pick of a Level 2 reward
         return PH_REWARD_CHOICE
     if g[G_DEBEN] > 0:
@@ -326,7 +333,18 @@ def reward_option_ok(s, k):
 def choose_reward(s, k):
     lv, p = s.reward_level, s.gain_player
     if k == 0:
-        add_gain(s, p, REWARD_DIE[lv, randint(s, DIE_FACES)])
+        lv = die_level(s, p, lv)
+        if has_decree(s, p, D_DIE):
+            s.die_faces[0] = randint(s, DIE_FACES)
+            s.die_faces[1] = randint(s, DIE_FACES)
+            s.die_level = lv
+        else:
+            add_gain(s, p, REWARD_DIE[lv, randint(s, DIE_FACES)])
+        s.reward_level = -1
+        return
+    if lv == 1 and has_face(s, p, FF_SES_B):  # Sesostris B: the whole table
+        for j in range(NUM_REWARD_OPTIONS):
+            add_gain(s, p, REWARD_TABLE[j])
         s.reward_level = -1
         return
     add_gain(s, p, REWARD_TABLE[k - 1])

@@ -3,6 +3,7 @@ import numpy as np
 from numba import njit
 
 from .gains import add_gain
+from .held import buy_price, extra_market_actions, sell_price, to_tumult
 from .pyramid import start_placement, stored_placement_exists
 from .resources import can_store, gain_good, pay_good, total_goods
 from .setup import discard_barge, fill_pier
@@ -61,7 +62,7 @@ def start_licensing(s, p):
     vec = np.zeros(NUM_GAIN_FIELDS, np.int8)
     s.lic_units[0] = 0
     s.lic_units[1] = 0
-    s.lic_market_left = MARKET_BASE_ACTIONS
+    s.lic_market_left = MARKET_BASE_ACTIONS + extra_market_actions(s, p)
     for c in range(NUM_COLORS):
         for k in range(BUILDING_MARKERS_PER_COLOR):
             if s.col_slot[p, c, k] == SLOT_EMPTY:
@@ -139,7 +140,7 @@ def market_ok(s, p, k):
     if s.lic_market_left <= 0:
         return False
     if k < NUM_GOODS:
-        return s.debens[p] >= price(s, k) and s.goods_supply[k] > 0
+        return s.debens[p] >= buy_price(s, p, price(s, k)) and s.goods_supply[k] > 0
     return s.goods[p, k - NUM_GOODS] > 0
 
 
@@ -147,12 +148,12 @@ def market_ok(s, p, k):
 def market_action(s, p, k):
     """Buy or sell one good at today's price; prices move after the last action (§8)."""
     if k < NUM_GOODS:
-        s.debens[p] -= price(s, k)
+        s.debens[p] -= buy_price(s, p, price(s, k))
         gain_good(s, p, k, 1)
         s.market_moves[k] += 1
     else:
         g = k - NUM_GOODS
-        s.debens[p] += price(s, g)
+        s.debens[p] += sell_price(s, p, price(s, g))
         pay_good(s, p, g, 1)
         s.market_moves[g] -= 1
     s.lic_market_left -= 1
@@ -213,9 +214,7 @@ def upkeep(s, p, pay_it):
             if DWELLING_UPKEEP[row, k, g] > 0:
                 pay_good(s, p, g, DWELLING_UPKEEP[row, k, g])
     else:
-        t = DWELLING_UNLOCK[row, k]
-        s.serv_home[p, t] -= 1
-        s.serv_tumult[p, t] += 1
+        to_tumult(s, p, DWELLING_UNLOCK[row, k])
     s.lic_slot += 1
 
 
@@ -235,8 +234,7 @@ def happiness_pay(s, p, kind, k):
         else:
             pay_good(s, p, k, 1)
     else:
-        s.serv_home[p, k] -= 1
-        s.serv_tumult[p, k] += 1
+        to_tumult(s, p, k)
     s.lic_happy_left -= 1
 
 

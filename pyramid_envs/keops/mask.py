@@ -6,6 +6,7 @@ from .actions import (A_BORDER, A_BORDER_SPACE, A_CITY_PLACE, A_CONSTRUCT, A_CRO
                       A_MATERIAL, A_MINOR, A_MOORING, A_PENALTY_TARGET, A_PLANTATION, A_PLAYER,
                       A_PYRAMID_PLACE, A_QUARRY_SPACE, A_REVENUE_OPTION, A_REWARD, A_ROOM,
                       A_SERVANT, A_TEMPLE, A_UPKEEP, A_YES, N_PENALTY_TARGET)
+from . import decrees, families
 from .akhet import own_building, penalty_servant_ok
 from .assign import (border_space_ok, dock_ok, festival_good_ok, just_built_any, just_built_room_ok,
                      patron_festival, quarry_space_ok, room_kind, room_ok, target_servant_type,
@@ -25,6 +26,7 @@ from .spec import (ARTISAN, DOCK_COST, DWELLINGS_PER_ROW, MAJ_CONSTRUCT, MAX_ORI
                    PEN_BUILDING, PEN_GOODS, PEN_OFFERINGS, PF_SAME_MATERIAL, PH_AKHET_GOD,
                    PH_ASSIGN_TARGET, PH_BOOST, PH_BORDER_CHOICE, PH_CITY_PLACE,
                    PH_CONSTRUCT_SERVANT, PH_CONSTRUCT_SILVER, PH_DWELLING_ROW, PH_GAIN_GOOD,
+                   PH_GAME_OVER,
                    PH_GAIN_MATERIAL, PH_LICENSE_HAPPINESS, PH_LICENSE_MARKET, PH_LICENSE_REVENUE,
                    PH_LICENSE_UPKEEP, PH_MOORING, PH_PATRON, PH_PAY_GOOD, PH_PENALTY_CHOICE,
                    PH_PLANTATION_PLACE, PH_PLAYER_CHOICE, PH_PYRAMID_PLACE, PH_REWARD_CHOICE,
@@ -85,6 +87,8 @@ def _turn(s, p, m):
     if (not (s.minors_done >> MIN_JUST_BUILT) & 1 and s.major_done == MAJ_CONSTRUCT
             and just_built_any(s, p)):
         m[A_MINOR + MIN_JUST_BUILT] = 1
+    families.turn_mask(s, p, m)
+    decrees.turn_mask(s, p, m)
 
 
 @njit(cache=True)
@@ -269,6 +273,9 @@ def _fill(s, m):
             for t in range(3):
                 if penalty_servant_ok(s, p, t):
                     m[A_SERVANT + t] = 1
+    elif ph > PH_GAME_OVER:  # advanced rules
+        families.phase_mask(s, p, m)
+        decrees.phase_mask(s, p, m)
 
 
 @njit(cache=True)

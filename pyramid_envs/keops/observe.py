@@ -5,8 +5,13 @@ of the barge reserve (only which barges are in it). Layout: see state.py, "obser
 field added to STATE but not here makes tests/keops/test_invariants.py fail)."""
 from numba import njit
 
+import numpy as np
+
 from ..core.rng import shuffle
-from .spec import MAX_PLAYERS, NUM_BARGES, NUM_PHASES
+from .decrees import determinize_one as determinize_decrees
+from .spec import DIE_FACES, MAX_PLAYERS, NUM_BARGES, NUM_BORDERS, NUM_PHASES
+from .spec_advanced import DEC_DECK, MAX_OFFERS, NUM_DECREES, NUM_FAMILY_CARDS
+from .state import NUM_BASE_PHASES
 
 
 @njit(cache=True, inline="always")
@@ -370,11 +375,12 @@ def _fields(s, f, k):
 def observe_one(s, seat, f):
     f[:] = 0.0
     f[seat] = 1.0
-    f[MAX_PLAYERS + s.phase] = 1.0
-    k = _fields(s, f, MAX_PLAYERS + NUM_PHASES)
+    if s.phase < NUM_BASE_PHASES:
+        f[MAX_PLAYERS + s.phase] = 1.0
+    k = _fields(s, f, MAX_PLAYERS + NUM_BASE_PHASES)
     for i in range(s.barge_reserve_n):
         f[k + s.barge_reserve[i]] = 1.0
-    return k + NUM_BARGES
+    return advanced_tail(s, seat, f, k + NUM_BARGES)
 
 
 @njit(cache=True)
@@ -386,8 +392,65 @@ def observe(states, seats, out):
 @njit(cache=True)
 def determinize(states, seats, seeds):
     """Hidden in the base game: the barge reserve order and every future chance event
-    (dice, border and token draws), all held by the reserve order and the RNG."""
+    (dice, border and token draws), all held by the reserve order and the RNG; with the
+    Decree option also the other Viziers' hands and the deck order."""
     for b in range(states.shape[0]):
         s = states[b]
         s.rng = seeds[b]
         shuffle(s, s.barge_reserve, s.barge_reserve_n)
+        determinize_decrees(s, seats[b])
+
+
+# --- advanced rules: families and decrees (layout: state.ADV_OBS_SIZE) ---
+@njit(cache=True)
+def advanced_tail(s, seat, f, k):
+    if s.phase >= NUM_BASE_PHASES:
+        f[k + s.phase - NUM_BASE_PHASES] = 1.0
+    k += NUM_PHASES - NUM_BASE_PHASES
+    f[k] = _scale(s.opt_families, 0, 1.0)
+    f[k + 1] = _scale(s.opt_decrees, 0, 1.0)
+    k += 2
+    for p in range(MAX_PLAYERS):
+        if s.fam_card[p] >= 0:
+            f[k + s.fam_card[p]] = 1.0
+        k += NUM_FAMILY_CARDS
+        if s.fam_face[p] >= 0:
+            f[k + s.fam_face[p]] = 1.0
+        k += 2
+        f[k] = _scale(s.fam_border[p], -1, 1 / 3)
+        k += 1
+    f[k] = _scale(s.fam_debens_left, 0, 0.5)
+    f[k + 1] = _scale(s.fam_build, -1, 1 / 3)
+    f[k + 2] = _scale(s.split_left, 0, 0.1)
+    k += 3
+    for b in range(NUM_BORDERS):
+        f[k + b] = _scale(s.split[b], 0, 0.1)
+    k += NUM_BORDERS
+    for i in range(MAX_OFFERS):
+        f[k + 2 * i] = _scale(s.offer_q[i, 0], -1, 0.25)
+        f[k + 2 * i + 1] = _scale(s.offer_q[i, 1], -1, 0.25)
+    k += 2 * MAX_OFFERS
+    f[k] = _scale(s.offer_n, 0, 1 / MAX_OFFERS)
+    f[k + 1] = _scale(s.die_faces[0], -1, 1 / DIE_FACES)
+    f[k + 2] = _scale(s.die_faces[1], -1, 1 / DIE_FACES)
+    f[k + 3] = _scale(s.die_level, -1, 0.5)
+    k += 4
+    hands = np.zeros(MAX_PLAYERS, np.int64)
+    for c in range(NUM_DECREES):
+        loc = s.dec_loc[c]
+        if s.opt_decrees and loc < 4:
+            hands[loc] += 1
+        f[k] = 1.0 if s.opt_decrees and loc == seat else 0.0
+        f[k + 1] = 1.0 if s.opt_decrees and loc >= 4 and loc < DEC_DECK else 0.0
+        f[k + 2] = _scale(loc - 4 if s.opt_decrees and loc >= 4 and loc < DEC_DECK else -1, -1, 0.25)
+        for p in range(MAX_PLAYERS):
+            f[k + 3 + p] = _scale(s.dec_marker[c, p], 0, 1.0)
+        k += 3 + MAX_PLAYERS
+    for p in range(MAX_PLAYERS):
+        f[k + p] = _scale(hands[p], 0, 1 / NUM_DECREES)
+    k += MAX_PLAYERS
+    f[k] = _scale(s.dec_deck_n, 0, 1 / NUM_DECREES)
+    k += 1
+    for p in range(MAX_PLAYERS):
+        f[k + p] = _scale(s.dec_markers_left[p], 0, 1 / 3)
+    return k + MAX_PLAYERS

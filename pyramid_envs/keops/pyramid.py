@@ -3,6 +3,7 @@ template, next to a start space or a placed material; section icons and the any-
 score when the placement earns points."""
 from numba import njit
 
+from .held import pyramid_action_bonus
 from .resources import add_construction, pcx
 from .spec import (ANY_MATCH_BONUS, NUM_MATERIALS, PYR_NEIGHBORS, PYR_NUM_SPACES, PYR_SECTION_ICONS,
                    PYR_SPACE_ANY, PYR_SPACE_MATERIAL, PYR_SPACE_SECTION, PYR_SPACE_START)
@@ -104,6 +105,7 @@ def place(s, m, i):
     s.pyr_fill[i] = m
     s.pyr_left -= 1
     s.pyr_cap[m] -= 1
+    first = s.pyr_taken_bits == 0
     s.pyr_taken_bits |= 1 << m
     lv, pc = s.level, pcx(s)
     if s.pyr_points:
@@ -117,6 +119,8 @@ def place(s, m, i):
                 done = False
         if done:
             pts += PYR_SECTION_ICONS[lv, pc, sec]
+        if first:
+            pts += pyramid_action_bonus(s, p)
         add_construction(s, p, pts)
     if level_full(s):
         s.level_done = True

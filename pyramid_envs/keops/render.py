@@ -7,6 +7,7 @@ board with that seat marked.
 import numpy as np
 
 from . import spec
+from . import spec_advanced as adv
 from .codec import BUILDINGS, CELL_NAMES, GODS, MATERIALS, SERVANTS, occ_name
 from .state import CITY_DWELLING, NEUTRAL, SLOT_MARKER
 from ..core.jsonview import one_state
@@ -134,6 +135,7 @@ def render_ansi(state, seat=None):
             + " independent " + "/".join(map(str, s["indep_held"][p]))
             + f"; markers left {[(int((s['col_slot'][p, c] == SLOT_MARKER).sum())) for c in range(3)]}"
             + f"; dwellings {s['dwell_taken'][p].tolist()}")
+    lines += _advanced_lines(s, n, seat)
     lines.append("legend: goods [barley, beer, papyrus, silver], materials [limestone, wood, granite], "
                  "markers/dwellings [yellow, green, red]")
     if s["terminated"]:
@@ -141,6 +143,30 @@ def render_ansi(state, seat=None):
     else:
         lines.append(f"to decide: {_seat(s['current_player'])}, phase {spec.PHASES[s['phase']]}")
     return "\n".join(lines)
+
+
+def _advanced_lines(s, n, seat):
+    """Family cards and decrees; a decree hand is shown only to its own seat."""
+    lines = []
+    if s["opt_families"]:
+        lines.append("Families: " + ", ".join(
+            f"{_seat(p)} {adv.FAMILY_NAMES[s['fam_card'][p]]} "
+            + (f"side {adv.FACE_NAMES[s['fam_face'][p]].upper()}" if s["fam_face"][p] >= 0 else "(side to choose)")
+            for p in range(n) if s["fam_card"][p] >= 0))
+    if s["opt_decrees"]:
+        loc = s["dec_loc"]
+        played = [f"{adv.DECREE_NAMES[c]} (by {int(loc[c]) - 4}, markers "
+                  f"{[p for p in range(n) if s['dec_marker'][c, p]]})"
+                  for c in range(adv.NUM_DECREES) if 4 <= loc[c] < adv.DEC_DECK]
+        lines.append("Decrees in play: " + ("; ".join(played) or "none")
+                     + f"; deck {int(s['dec_deck_n'])} cards; markers left {s['dec_markers_left'][:n].tolist()}")
+        hands = []
+        for p in range(n):
+            cards = [adv.DECREE_NAMES[c] for c in range(adv.NUM_DECREES) if loc[c] == p]
+            shown = seat is not None and int(seat) == p
+            hands.append(f"{_seat(p)} {cards if shown else str(len(cards)) + ' cards'}")
+        lines.append("Decree hands: " + ", ".join(hands))
+    return lines
 
 
 def score_sheet(state):

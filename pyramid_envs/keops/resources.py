@@ -2,6 +2,7 @@
 servants, building markers and dwellings. Every gain respects the limited components (§4)."""
 from numba import njit
 
+from .held import ignores_defense
 from .spec import (BORDER_DEFENSE, BORDER_REWARD_AT, BUILDING_MARKERS_PER_COLOR,
                    COLUMN_COMPLETE_MANDATE, CONSTRUCTION_MAX, DWELLINGS_PER_ROW, DWELLING_UNLOCK,
                    HAPPINESS_MAX, MANDATE_HOLD_MAX, MEDJAY_MAX, NUM_GOODS, NUM_MATERIALS,
@@ -122,7 +123,7 @@ def add_construction(s, p, n):
 def add_medjay(s, p, b, n, ignore_defense):
     """Medjay Power on border b; the card's Defense is lost from each addition (§6)."""
     card = s.border_card[b]
-    if not ignore_defense:
+    if not ignore_defense and not ignores_defense(s, p, b):
         n = max(0, n - BORDER_DEFENSE[card])
     for _ in range(n):
         if s.medjay[p, b] < MEDJAY_MAX:

@@ -7,9 +7,11 @@ from .spec import (BARGES_AT_PIER, BORDER_CARDS_PER_LEVEL, ELIMINATED_BUILDING_T
                    ELIMINATED_SERVANT_TOKENS, GOOD_SUPPLY, HAPPINESS_START, INDEPENDENT_SUPPLY,
                    MAJOR_FAVOR_SUPPLY, MANDATE_SUPPLY, MARKET_START, MATERIAL_SUPPLY,
                    MINOR_FAVOR_SUPPLY, NEUTRAL_DWELLINGS, NUM_BARGES, NUM_BORDERS, NUM_GOODS,
-                   NUM_MATERIALS, NUM_POOLS, OFFERINGS_PER_PLAYER, PENALTY_TOKEN_LEVEL3, PH_TURN,
+                   NUM_MATERIALS, NUM_POOLS, OFFERINGS_PER_PLAYER, PENALTY_TOKEN_LEVEL3,
+                   PH_FAMILY_FACE, PH_TURN,
                    PIER_STOREHOUSE_START, PLAYER_SERVANTS, POOL_SUPPLY, START_DEBENS, START_GOODS,
                    START_MINOR_FAVORS, START_POPULATION, START_SERVANTS)
+from . import decrees, families
 from .state import BLANK
 
 NUM_TOKENS = 9
@@ -119,8 +121,24 @@ def setup(s, seed, n):
 
 
 @njit(cache=True)
+def setup_advanced(s, families_on, decrees_on):
+    """§11.1 / §11.2: Family cards, then Decree cards, dealt after the Vizier boards; the
+    sides of the Family cards are chosen before the first turn."""
+    s.opt_families = families_on
+    s.opt_decrees = decrees_on
+    if families_on:
+        families.deal(s)
+        s.phase = PH_FAMILY_FACE
+    if decrees_on:
+        decrees.deal(s)
+
+
+@njit(cache=True)
 def reset(states, seeds, options):
-    """options[0] = num_players."""
+    """options: num_players, then families and decrees (0/1; missing = off)."""
+    fam = options.shape[0] > 1 and options[1] != 0
+    dec = options.shape[0] > 2 and options[2] != 0
     for b in range(states.shape[0]):
         states[b] = BLANK[0]
         setup(states[b], seeds[b], options[0])
+        setup_advanced(states[b], fam, dec)

@@ -720,6 +720,14 @@ PHASES = (
     "akhet-god",          # a god power won in the pantheon (that Vizier decides)
     "penalty-choice",     # border penalty choices (goods to lose, building, servant)
     "game-over",
+    # --- advanced rules: families and decrees (spec_advanced.py) ---
+    "family-face",        # choose side A or B of the dealt Family card (seat order)
+    "family-debens",      # Aamenemes-Ankh A: which other Vizier gets the next Deben
+    "family-border",      # Nefer-Seshem A: this round's Border
+    "family-build",       # the Family's extra construction: which tile pool
+    "medjay-split",       # Nefer-Seshem B: the next Medjay point goes to which Border
+    "offer",              # pay 1 Deben for 1 good (a decree's or Family's watcher): yes or no
+    "die-choice",         # two-dice decree: keep the first or the second roll
 )
 NUM_PHASES = len(PHASES)
 (PH_TURN, PH_CONSTRUCT_TILE, PH_CONSTRUCT_SERVANT, PH_CONSTRUCT_SILVER, PH_CITY_PLACE,
@@ -727,7 +735,9 @@ NUM_PHASES = len(PHASES)
  PH_ASSIGN_TARGET, PH_BOOST, PH_PAY_GOOD, PH_GAIN_GOOD, PH_GAIN_MATERIAL, PH_PYRAMID_PLACE,
  PH_BORDER_CHOICE, PH_TEMPLE_CHOICE, PH_SERVANT_CHOICE, PH_PLAYER_CHOICE, PH_REWARD_CHOICE,
  PH_MOORING, PH_PATRON, PH_SEB_ROOM, PH_LICENSE_REVENUE, PH_LICENSE_MARKET, PH_LICENSE_UPKEEP,
- PH_LICENSE_HAPPINESS, PH_AKHET_GOD, PH_PENALTY_CHOICE, PH_GAME_OVER) = range(NUM_PHASES)
+ PH_LICENSE_HAPPINESS, PH_AKHET_GOD, PH_PENALTY_CHOICE, PH_GAME_OVER,
+ PH_FAMILY_FACE, PH_FAMILY_DEBENS, PH_FAMILY_BORDER, PH_FAMILY_BUILD, PH_MEDJAY_SPLIT, PH_OFFER,
+ PH_DIE_CHOICE) = range(NUM_PHASES)
 
 # =============================================================================
 # Ra-utoma start values (§12; used by issue 6)

@@ -21,6 +21,8 @@ from .spec import (BUILDING_MARKERS_PER_COLOR, DWELLING_ROWS, MAX_PLAYERS, MAX_R
                    NUM_MATERIALS, NUM_MOORINGS, NUM_PHASES, NUM_PLANTATION_SPACES, NUM_POOLS,
                    NUM_SERVANT_TYPES, NUM_TEMPLE_SLOTS, PANTHEON_SPACES, PYR_MAX_SPACES,
                    SECTION_COLS, SECTION_ROWS)
+from .spec import PH_GAME_OVER
+from .spec_advanced import MAX_OFFERS, NUM_DECREES, NUM_FAMILY_CARDS
 
 P, T3 = MAX_PLAYERS, NUM_SERVANT_TYPES
 
@@ -200,6 +202,27 @@ STATE = np.dtype([
     ("pen_kind", np.int8),                # spec.PEN_*
     ("pen_left", np.int8),                # choices left (offerings, goods)
     ("pen_queue", np.int8, (NUM_BORDERS, P)),  # penalties still to apply (1 = pending)
+    # --- advanced rules: families and decrees (spec_advanced.py, families.py, decrees.py) ---
+    ("opt_families", np.bool_),           # option: Family cards in play (§11.1)
+    ("opt_decrees", np.bool_),            # option: Decree cards in play (§11.2)
+    ("fam_card", np.int8, (P,)),          # Family card dealt to each seat, -1 none
+    ("fam_face", np.int8, (P,)),          # side chosen (FACE_A / FACE_B), -1 not yet
+    ("fam_border", np.int8, (P,)),        # Nefer-Seshem A: this round's border, -1 to choose
+    ("fam_debens_left", np.int8),         # Aamenemes-Ankh A: Debens still to give away
+    ("fam_build", np.int8),               # colour of a Family construction to start, -1 none
+    ("split_left", np.int8),              # Nefer-Seshem B: Medjay points still to place
+    ("split", np.int8, (NUM_BORDERS,)),   # points placed so far on each border by the split
+    ("offer_q", np.int8, (MAX_OFFERS, 2)),  # (seat, good): pay 1 Deben for that good?
+    ("offer_n", np.int8),
+    ("die_faces", np.int8, (2,)),         # two-dice decree: the rolls to keep one of, -1
+    ("die_level", np.int8),               # their die level (0, 1), -1
+    # decree cards: where each is (0-3 that seat's hand, 4-7 in play, played by loc - 4,
+    # DEC_DECK the deck); the deck order and the other hands are hidden
+    ("dec_loc", np.int8, (NUM_DECREES,)),
+    ("dec_deck", np.int8, (NUM_DECREES,)),  # face-down deck, the next card at [dec_deck_n - 1]
+    ("dec_deck_n", np.int8),
+    ("dec_marker", np.int8, (NUM_DECREES, P)),  # 1 where that seat has a Decree Marker
+    ("dec_markers_left", np.int8, (P,)),  # Decree Markers not in play
 ])
 
 
@@ -246,12 +269,25 @@ OBS_RANGE = {
     "market_moves": (-4, 4), "lic_slot": (-1, 15), "lic_happy_left": (0, 11), "pen_seat": (-1, 3),
     "pen_kind": (-1, 5), "pen_left": (0, 10), "pen_queue": (0, 1),
 }
+ADV_FIELDS = STATE.names[STATE.names.index("opt_families"):]  # observed by observe.adv_tail
 OBS_FIELDS = tuple(n for n in STATE.names
-                   if n not in ("rng", "barge_reserve", "steps", "ranks", "phase"))
+                   if n not in ("rng", "barge_reserve", "steps", "ranks", "phase") + ADV_FIELDS)
 assert set(OBS_RANGE) == set(OBS_FIELDS)
-OBS_SIZE = (MAX_PLAYERS + NUM_PHASES
-            + sum(int(np.prod(STATE[n].shape)) if STATE[n].shape else 1 for n in OBS_FIELDS)
-            + NUM_BARGES)
+NUM_BASE_PHASES = PH_GAME_OVER + 1  # the phase one-hot; advanced phases are in the tail
+BASE_OBS_SIZE = (MAX_PLAYERS + NUM_BASE_PHASES
+                 + sum(int(np.prod(STATE[n].shape)) if STATE[n].shape else 1 for n in OBS_FIELDS)
+                 + NUM_BARGES)
+# Advanced-rules tail (observe.advanced_tail), after the base observation: the advanced
+# phase one-hot; the two options; per seat its Family card one-hot and chosen side (A, B),
+# its Nefer-Seshem border (-1..2); the Aamenemes Debens left, the Family construction
+# colour (-1..2); the Medjay split (left, 3 borders); the offers (seat, good: -1..3 each)
+# and their count; the two dice and their level; per decree card: in the observer's hand,
+# in play, played by (-1..3), the 4 seats' markers; each seat's hand size, the deck size
+# and each seat's markers left. Others' hands and the deck order are not shown.
+ADV_OBS_SIZE = ((NUM_PHASES - NUM_BASE_PHASES) + 2 + MAX_PLAYERS * (NUM_FAMILY_CARDS + 2 + 1)
+                + 2 + 1 + NUM_BORDERS + MAX_OFFERS * 2 + 1 + 2 + 1
+                + NUM_DECREES * (3 + MAX_PLAYERS) + MAX_PLAYERS + 1 + MAX_PLAYERS)
+OBS_SIZE = BASE_OBS_SIZE + ADV_OBS_SIZE
 
 # A cleared record: every "none" register at -1; reset copies it before the setup (§4).
 BLANK = np.zeros(1, STATE)
@@ -263,6 +299,7 @@ for _f in ("ranks", "major_done", "jb_kind", "jb_index", "final_turns", "akhet_s
            "quarry_space_occ", "gg_paid", "reward_level", "sc_mode", "tgt_block", "tgt_index",
            "tgt_room", "tgt_indep", "tgt_boost", "paid_good", "tgt_barge", "con_pool",
            "con_god", "con_silver", "dwell_queue", "patron_q", "lic_stage", "lic_slot",
-           "pen_seat", "pen_kind"):
+           "pen_seat", "pen_kind", "fam_card", "fam_face", "fam_border", "fam_build",
+           "offer_q", "die_faces", "die_level", "dec_deck"):
     BLANK[_f] = -1
 del _f

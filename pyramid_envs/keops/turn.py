@@ -7,7 +7,7 @@ turn step of the turn player. See docs/rules/keops.md, "Turn structure as steps"
 """
 from numba import njit
 
-from .actions import (A_BORDER, A_BORDER_SPACE, A_CITY_PLACE, A_CONSTRUCT, A_CROP_ROOM, A_DOCK,
+from .actions import (A_ADV_MINOR, A_BORDER, A_BORDER_SPACE, A_CITY_PLACE, A_CONSTRUCT, A_CROP_ROOM, A_DOCK,
                       A_DONE, A_DWELLING_ROW, A_GOD, A_GOOD, A_LICENSE, A_MANDATE_USE, A_MARKET,
                       A_MATERIAL, A_MINOR, A_MOORING, A_PENALTY_TARGET, A_PLANTATION, A_PLAYER,
                       A_PYRAMID_PLACE, A_QUARRY_SPACE, A_REVENUE_OPTION, A_REWARD, A_ROOM,
@@ -17,8 +17,10 @@ from .akhet import (akhet_next, eliminate_servant, penalty_good, penalty_offerin
                     start_akhet)
 from .assign import (T_PYRAMID, assign_next, drop_barge, free_mooring, moor, patron_accept,
                      patron_can, pop_patron, start_target)
-from .construct import (CROP_POOL, TEMPLE_POOL, place_city, place_crop, place_dwelling,
-                        place_temple, servant_options, spend_servant)
+from . import decrees, families
+from .construct import (CROP_POOL, TEMPLE_POOL, begin_construct, place_city, place_crop,
+                        place_dwelling, place_temple, spend_servant)
+from .held import wharf_debens
 from .gains import (choose_border, choose_good, choose_indep, choose_material,
                     choose_offering_temple, choose_placement, choose_player, choose_reward,
                     decline_border, decline_good, remove_offering_for_god, resolve, stop_placement,
@@ -31,6 +33,7 @@ from .spec import (G_ANY_GOOD, G_INDEP, G_MATERIAL, G_OFFERING, MAJ_ASSIGN, MAJ_
                    MIN_PYRAMID, MIN_WHARF, PATRON_FLAG, PEN_BUILDING, PEN_GOODS, PEN_OFFERINGS,
                    PF_SAME_MATERIAL, PH_AKHET_GOD, PH_ASSIGN_TARGET, PH_BOOST, PH_BORDER_CHOICE,
                    PH_CITY_PLACE, PH_CONSTRUCT_SERVANT, PH_CONSTRUCT_SILVER, PH_DWELLING_ROW,
+                   PH_GAME_OVER,
                    PH_GAIN_GOOD, PH_GAIN_MATERIAL, PH_LICENSE_HAPPINESS, PH_LICENSE_MARKET,
                    PH_LICENSE_REVENUE, PH_LICENSE_UPKEEP, PH_MOORING, PH_PATRON, PH_PAY_GOOD,
                    PH_PENALTY_CHOICE, PH_PLANTATION_PLACE, PH_PLAYER_CHOICE, PH_PYRAMID_PLACE,
@@ -130,6 +133,12 @@ def settle(s, rewards_row):
                 return
             pop_patron(s)
             continue
+        ph = decrees.pending(s)
+        if ph < 0:
+            ph = families.pending(s)
+        if ph >= 0:
+            s.phase = ph
+            return
         s.gain_player = tp
         if s.lic_stage >= 0:
             ph = lic_next(s, tp)
@@ -179,22 +188,18 @@ def _turn_action(s, a):
             s.gain[G_OFFERING] += 1
         return
     s.actions_done += 1
+    if a >= A_ADV_MINOR:  # advanced rules: the Family's and the decrees' minor actions
+        if a == A_ADV_MINOR:
+            families.turn_action(s, p)
+        else:
+            decrees.turn_action(s, p, a)
+        return
     if a == A_LICENSE:
         s.major_done = MAJ_LICENSE
         start_licensing(s, p)
     elif _in(a, A_CONSTRUCT, N_CONSTRUCT):
         s.major_done = MAJ_CONSTRUCT
-        s.con_pool = a - A_CONSTRUCT
-        s.con_silver = -1
-        s.con_god = -1
-        bits = servant_options(s, p)
-        if bits & (bits - 1):
-            s.sc_mode = SC_CONSTRUCT
-        else:
-            k = 0
-            while not (bits >> k) & 1:
-                k += 1
-            spend_servant(s, p, k)
+        begin_construct(s, p, a - A_CONSTRUCT)
     elif _in(a, A_MINOR, N_MINOR):
         k = a - A_MINOR
         s.minors_done |= 1 << k
@@ -351,6 +356,9 @@ def apply(s, a, rewards_row):
         else:
             eliminate_servant(s, p, a - A_SERVANT)
             s.pen_left = 0
+    elif ph > PH_GAME_OVER:  # advanced rules
+        families.apply_phase(s, p, a)
+        decrees.apply_phase(s, p, a)
     settle(s, rewards_row)
 
 
@@ -369,7 +377,7 @@ def _servant_choice(s, p, a):
             s.indep_held[p, k - 3] -= 1
             s.indep_board[p, k - 3] += 1
         s.wharf[p] += 1
-        s.debens[p] += 1
+        s.debens[p] += wharf_debens(s, p)
         s.sc_left += 1
     elif m == SC_TUMULT_TO_TRANSIT:
         tumult_to_transit(s, a - A_SERVANT)

@@ -200,3 +200,44 @@ def away(st, p, t, n):
     s = st[0]
     s["serv_home"][p, t] -= n
     s["serv_spent"][p, t] += n
+
+
+def set_families(st, *faces):
+    """The Family option on, with (family name, side 'a' | 'b' | None) per seat."""
+    from pyramid_envs.keops.spec_advanced import FACE_NAMES, FAMILY_NAMES
+    s = st[0]
+    s["opt_families"] = True
+    names = [f.lower() for f in FAMILY_NAMES]
+    for p, (card, side) in enumerate(faces):
+        s["fam_card"][p] = names.index(card)
+        s["fam_face"][p] = -1 if side is None else FACE_NAMES.index(side)
+
+
+def set_decrees(st, hands=(), in_play=()):
+    """The Decree option on: `hands` lists card names per seat, `in_play` (card, played by,
+    [seats with a marker]); the other cards form the deck in id order (the last on top)."""
+    from pyramid_envs.keops.spec_advanced import DEC_DECK, DECREE_MARKERS, DECREE_NAMES
+    s = st[0]
+    n = int(s["num_players"])
+    s["opt_decrees"] = True
+    s["dec_loc"][:] = DEC_DECK
+    s["dec_marker"][:] = 0
+    s["dec_markers_left"][:n] = DECREE_MARKERS
+    for p, hand in enumerate(hands):
+        for c in hand:
+            s["dec_loc"][DECREE_NAMES.index(c)] = p
+    for c, by, markers in in_play:
+        k = DECREE_NAMES.index(c)
+        s["dec_loc"][k] = 4 + by
+        for q in markers:
+            s["dec_marker"][k, q] = 1
+            s["dec_markers_left"][q] -= 1
+    deck = [c for c in range(len(DECREE_NAMES)) if s["dec_loc"][c] == DEC_DECK]
+    s["dec_deck"][:] = -1
+    s["dec_deck"][:len(deck)] = deck
+    s["dec_deck_n"] = len(deck)
+
+
+def decree(name):
+    from pyramid_envs.keops.spec_advanced import DECREE_NAMES
+    return DECREE_NAMES.index(name)

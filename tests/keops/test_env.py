@@ -31,14 +31,25 @@ def test_four_vizier_game_ends_by_the_rules_in_the_gymnasium_view():
     assert np.isclose(reward, [-1.0, -1 / 3, 1 / 3, 1.0]).any()  # rank rewards of 4 seats
 
 
-@pytest.mark.parametrize("bad", [{"num_players": 1}, {"num_players": 5}, {"variant": "ra"}])
+@pytest.mark.parametrize("n,options", [(2, {"families": True}), (4, {"families": True, "decrees": True})])
+def test_pettingzoo_api_with_the_advanced_rules(n, options):
+    api_test(keops_v0.env(num_players=n, **options), num_cycles=300)
+
+
+def test_pettingzoo_seed_with_the_advanced_rules():
+    seed_test(lambda **kw: keops_v0.env(num_players=3, families=True, decrees=True, **kw), num_cycles=300)
+
+
+@pytest.mark.parametrize("bad", [{"num_players": 1}, {"num_players": 5}, {"variant": "ra"},
+                                 {"families": "yes"}, {"decrees": 1.5}])
 def test_bad_options_are_refused(bad):
     with pytest.raises(ValueError):
         keops_v0.env(**bad)
 
 
-def test_illegal_action_raises_and_changes_nothing():
-    env = keops_v0.env(num_players=3)
+@pytest.mark.parametrize("options", [{}, {"families": True, "decrees": True}])
+def test_illegal_action_raises_and_changes_nothing(options):
+    env = keops_v0.env(num_players=3, **options)
     env.reset(seed=3)
     before = env.unwrapped.state_array.tobytes()
     mask = env.observe(env.agent_selection)["action_mask"]

@@ -5,7 +5,9 @@ import pytest
 
 from pyramid_envs.keops import rules, spec
 from pyramid_envs.keops.actions import NUM_ACTIONS
-from pyramid_envs.keops.state import CITY_DWELLING, OBS_FIELDS, OBS_RANGE, OBS_SIZE, SLOT_EMPTY
+from pyramid_envs.keops.spec_advanced import DEC_DECK, NUM_FAMILY_CARDS
+from pyramid_envs.keops.state import (CITY_DWELLING, NUM_BASE_PHASES, OBS_FIELDS, OBS_RANGE,
+                                      OBS_SIZE, SLOT_EMPTY)
 
 STEP_CAP = 6000
 
@@ -139,9 +141,45 @@ def test_determinize_changes_nothing_a_seat_sees():
             assert sorted(d[0]["barge_reserve"]) == sorted(st[0]["barge_reserve"])
 
 
+def _scaled(v, lo, hi):
+    return np.clip((np.asarray(v, np.float64).ravel() - lo) / (hi - lo), 0.0, 1.0)
+
+
+def reference_advanced_tail(s, seat):
+    """state.py's advanced-rules tail (ADV_OBS_SIZE), written with NumPy."""
+    P = spec.MAX_PLAYERS
+    adv_phase = np.zeros(spec.NUM_PHASES - NUM_BASE_PHASES)
+    if s["phase"] >= NUM_BASE_PHASES:
+        adv_phase[s["phase"] - NUM_BASE_PHASES] = 1.0
+    parts = [adv_phase, [float(s["opt_families"]), float(s["opt_decrees"])]]
+    for p in range(P):
+        card, face = np.zeros(NUM_FAMILY_CARDS), np.zeros(2)
+        if s["fam_card"][p] >= 0:
+            card[s["fam_card"][p]] = 1.0
+        if s["fam_face"][p] >= 0:
+            face[s["fam_face"][p]] = 1.0
+        parts += [card, face, _scaled(s["fam_border"][p], -1, 2)]
+    parts += [_scaled(s["fam_debens_left"], 0, 2), _scaled(s["fam_build"], -1, 2),
+              _scaled(s["split_left"], 0, 10), _scaled(s["split"], 0, 10),
+              _scaled(s["offer_q"], -1, 3), _scaled(s["offer_n"], 0, 8),
+              _scaled(s["die_faces"], -1, spec.DIE_FACES - 1), _scaled(s["die_level"], -1, 1)]
+    on = bool(s["opt_decrees"])
+    loc = s["dec_loc"]
+    for c in range(len(loc)):
+        played = on and 4 <= loc[c] < DEC_DECK
+        parts += [[float(on and loc[c] == seat), float(played)],
+                  _scaled(loc[c] - 4 if played else -1, -1, 3), _scaled(s["dec_marker"][c], 0, 1)]
+    hands = [int(((loc == p) & on).sum()) for p in range(P)]
+    parts += [_scaled(hands, 0, 12), _scaled(s["dec_deck_n"], 0, 12), _scaled(s["dec_markers_left"], 0, 3)]
+    return np.concatenate([np.asarray(x, np.float64).ravel() for x in parts])
+
+
 def reference_observation(s, seat):
     """state.py's observation layout, written with NumPy."""
-    parts = [np.eye(spec.MAX_PLAYERS)[seat], np.eye(spec.NUM_PHASES)[s["phase"]]]
+    base_phase = np.zeros(NUM_BASE_PHASES)
+    if s["phase"] < NUM_BASE_PHASES:
+        base_phase[s["phase"]] = 1.0
+    parts = [np.eye(spec.MAX_PLAYERS)[seat], base_phase]
     for name in OBS_FIELDS:
         lo, hi = OBS_RANGE[name]
         v = np.asarray(s[name], np.float64).ravel()
@@ -149,6 +187,7 @@ def reference_observation(s, seat):
     comp = np.zeros(spec.NUM_BARGES)
     comp[s["barge_reserve"][:s["barge_reserve_n"]]] = 1.0
     parts.append(comp)
+    parts.append(reference_advanced_tail(s, seat))
     return np.concatenate(parts).astype(np.float32)
 
 

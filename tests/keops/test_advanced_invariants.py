@@ -1,0 +1,170 @@
+"""Long random play with the Family and Decree options on: masks never empty, every
+component conserved (decree cards and markers too), games end, same seed same game, and
+determinize changes nothing the seat sees (the other decree hands and the deck are hidden)."""
+import numpy as np
+import pytest
+
+from pyramid_envs.keops import rules, spec
+from pyramid_envs.keops.actions import NUM_ACTIONS
+from pyramid_envs.keops.spec_advanced import (DEC_DECK, DECREE_EXCLUSIVE, DECREE_MARKERS,
+                                              NUM_DECREES)
+from pyramid_envs.keops.state import OBS_SIZE
+
+from .test_invariants import STEP_CAP, check_conservation
+
+
+def new_games(num_players, seeds, families=True, decrees=True):
+    st = np.zeros(len(seeds), rules.STATE)
+    rules.reset(st, np.asarray(seeds, np.uint64),
+                np.array([num_players, int(families), int(decrees)], np.int64))
+    return st
+
+
+def check_advanced(st):
+    for s in st:
+        n = int(s["num_players"])
+        if s["opt_families"]:
+            cards = [int(c) for c in s["fam_card"][:n]]
+            assert len(set(cards)) == n and min(cards) >= 0
+        if not s["opt_decrees"]:
+            assert not s["dec_marker"].any()
+            continue
+        loc = s["dec_loc"]
+        assert ((loc >= 0) & (loc < 4 + 4) & ((loc % 4) < n) | (loc == DEC_DECK)).all()
+        deck = sorted(int(c) for c in s["dec_deck"][:s["dec_deck_n"]])
+        assert deck == sorted(int(c) for c in np.flatnonzero(loc == DEC_DECK))
+        on = s["dec_marker"][:, :n]
+        assert (on.sum(axis=0) + s["dec_markers_left"][:n] == DECREE_MARKERS).all()
+        in_play = (loc >= 4) & (loc < DEC_DECK)
+        assert not on[~in_play].any()
+        assert (on[DECREE_EXCLUSIVE].sum(axis=1) <= 1).all()
+
+
+def run(num_players, seeds, families=True, decrees=True, check_every=1):
+    st = new_games(num_players, seeds, families, decrees)
+    B = len(seeds)
+    mask = np.zeros((B, NUM_ACTIONS), np.int8)
+    rew = np.zeros((B, spec.MAX_PLAYERS), np.float32)
+    rng = np.random.default_rng(int(seeds[0]))
+    history = []
+    for k in range(STEP_CAP):
+        live = ~st["terminated"]
+        if not live.any():
+            break
+        rules.legal_mask(st, mask)
+        acts = np.full(B, -1, np.int64)
+        for b in np.flatnonzero(live):
+            legal = np.flatnonzero(mask[b])
+            assert len(legal) > 0, f"empty mask in phase {spec.PHASES[st[b]['phase']]}"
+            acts[b] = rng.choice(legal)
+        history.append(acts)
+        rules.step(st, acts, rew)
+        if k % check_every == 0:
+            check_conservation(st)
+            check_advanced(st)
+    return st, history
+
+
+@pytest.mark.parametrize("num_players,families,decrees",
+                         [(2, True, True), (3, True, False), (4, False, True), (4, True, True)])
+def test_random_games_end_and_conserve(num_players, families, decrees):
+    st, hist = run(num_players, list(range(200, 206)), families, decrees, check_every=5)
+    check_conservation(st)
+    check_advanced(st)
+    assert st["terminated"].all(), "random games should end within the step cap"
+    for s in st:
+        n = int(s["num_players"])
+        assert (s["scores"][:n] == s["major_favors"][:n] + s["minor_favors"][:n] // 2).all()
+    # the advanced actions are reached by random play
+    acts = np.concatenate(hist)
+    from pyramid_envs.keops.actions import A_DECREE_PLAY, A_FAMILY_FACE
+    if families:
+        assert ((acts >= A_FAMILY_FACE) & (acts < A_FAMILY_FACE + 2)).any()
+    if decrees:
+        assert ((acts >= A_DECREE_PLAY) & (acts < A_DECREE_PLAY + NUM_DECREES)).any()
+
+
+def test_same_seed_same_game():
+    a, ha = run(3, [7, 8], check_every=50)
+    b, hb = run(3, [7, 8], check_every=50)
+    assert np.array_equal(np.array(ha), np.array(hb))
+    assert a.tobytes() == b.tobytes()
+
+
+def test_determinize_hides_decree_hands_and_deck():
+    st = new_games(4, [11, 12, 13])
+    mask = np.zeros((3, NUM_ACTIONS), np.int8)
+    rew = np.zeros((3, 4), np.float32)
+    rng = np.random.default_rng(1)
+    obs_a = np.zeros((3, OBS_SIZE), np.float32)
+    obs_b = np.zeros((3, OBS_SIZE), np.float32)
+    moved = 0
+    for k in range(400):
+        rules.legal_mask(st, mask)
+        acts = np.array([rng.choice(np.flatnonzero(m)) if not s["terminated"] else -1
+                         for m, s in zip(mask, st)])
+        rules.step(st, acts, rew)
+        if k % 20 == 0:
+            seats = st["current_player"].astype(np.int64)
+            rules.observe(st, seats, obs_a)
+            assert obs_a.min() >= 0.0 and obs_a.max() <= 1.0
+            d = st.copy()
+            rules.determinize(d, seats, np.arange(3, dtype=np.uint64) + 99 + k)
+            rules.observe(d, seats, obs_b)
+            assert np.array_equal(obs_a, obs_b)
+            m2 = np.zeros_like(mask)
+            rules.legal_mask(st, mask)
+            rules.legal_mask(d, m2)
+            assert np.array_equal(mask, m2)
+            check_advanced(d)
+            for b in range(3):
+                own = st[b]["dec_loc"] == seats[b]
+                assert np.array_equal(d[b]["dec_loc"][own], st[b]["dec_loc"][own])
+                moved += int((d[b]["dec_loc"] != st[b]["dec_loc"]).any())
+    assert moved > 0, "determinize should redeal the unseen decree cards"
+
+
+def test_observation_follows_the_documented_layout_with_the_options():
+    from .test_invariants import reference_observation
+    st, _ = run(4, [41, 42], check_every=10_000)
+    mid = new_games(3, [5])
+    obs = np.zeros((len(st) + 1, OBS_SIZE), np.float32)
+    st = np.concatenate([mid, st])
+    seats = np.array([0, 1, 2], np.int64)
+    rules.observe(st, seats, obs)
+    for b in range(len(st)):
+        assert np.allclose(obs[b], reference_observation(st[b], seats[b]), atol=1e-6)
+
+
+def test_options_off_never_open_an_advanced_action():
+    from pyramid_envs.keops.actions import NUM_BASE_ACTIONS
+    st = new_games(3, [51, 52], families=False, decrees=False)
+    mask = np.zeros((2, NUM_ACTIONS), np.int8)
+    rew = np.zeros((2, 4), np.float32)
+    rng = np.random.default_rng(2)
+    while not st["terminated"].all():
+        rules.legal_mask(st, mask)
+        assert not mask[:, NUM_BASE_ACTIONS:].any()
+        acts = np.array([rng.choice(np.flatnonzero(m)) if not s["terminated"] else -1
+                         for m, s in zip(mask, st)])
+        rules.step(st, acts, rew)
+    assert not st["opt_families"].any() and not st["opt_decrees"].any()
+
+
+def test_codec_round_trips_random_positions_with_the_options():
+    from pyramid_envs.keops import GAME
+    st = new_games(3, [61, 62])
+    mask = np.zeros((2, NUM_ACTIONS), np.int8)
+    rew = np.zeros((2, 4), np.float32)
+    rng = np.random.default_rng(3)
+    k = 0
+    while not st["terminated"].all():
+        rules.legal_mask(st, mask)
+        acts = np.array([rng.choice(np.flatnonzero(m)) if not s["terminated"] else -1
+                         for m, s in zip(mask, st)])
+        rules.step(st, acts, rew)
+        k += 1
+        if k % 3 == 0:
+            for b in range(2):
+                back = GAME.from_dict(GAME.to_dict(st[b:b + 1]))
+                assert back.tobytes() == st[b:b + 1].tobytes()

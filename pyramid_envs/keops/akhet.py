@@ -3,6 +3,7 @@ import numpy as np
 from numba import njit
 
 from ..core.outcome import rank_rewards
+from .rautoma import ra_god
 from .resources import (gain_major, gain_minor, lose_prestige, pay_good, return_marker, total_goods)
 from .setup import deal_borders, discard_barge, fill_pier
 from .spec import (AK_AKHET_CROPS, AK_BARGES, AK_BORDERS, AK_CONSTRUCTION, AK_NEW_LEVEL,
@@ -311,6 +312,11 @@ def akhet_next(s, rewards_row):
                 t = s.akhet_index
                 if s.temple_god[t] >= 0:
                     w = temple_winner(s, t)
+                    if w >= 0 and w == s.ra_seat:
+                        s.akhet_index += 1
+                        s.gain_player = w
+                        ra_god(s, t)  # the High Priest always uses its god (§13.8 21-24)
+                        return -2
                     if w >= 0:
                         s.current_player = w
                         s.gain_player = w

@@ -6,7 +6,8 @@ field added to STATE but not here makes tests/keops/test_invariants.py fail)."""
 from numba import njit
 
 from ..core.rng import shuffle
-from .spec import MAX_PLAYERS, NUM_BARGES, NUM_PHASES
+from .rautoma import determinize_ra, observe_ra
+from .spec import MAX_PLAYERS, NUM_BARGES, NUM_BASE_PHASES
 
 
 @njit(cache=True, inline="always")
@@ -370,11 +371,12 @@ def _fields(s, f, k):
 def observe_one(s, seat, f):
     f[:] = 0.0
     f[seat] = 1.0
-    f[MAX_PLAYERS + s.phase] = 1.0
-    k = _fields(s, f, MAX_PLAYERS + NUM_PHASES)
+    if s.phase < NUM_BASE_PHASES:  # the Ra-utoma phases have their one-hot in observe_ra
+        f[MAX_PLAYERS + s.phase] = 1.0
+    k = _fields(s, f, MAX_PLAYERS + NUM_BASE_PHASES)
     for i in range(s.barge_reserve_n):
         f[k + s.barge_reserve[i]] = 1.0
-    return k + NUM_BARGES
+    return observe_ra(s, f, k + NUM_BARGES)
 
 
 @njit(cache=True)
@@ -386,8 +388,10 @@ def observe(states, seats, out):
 @njit(cache=True)
 def determinize(states, seats, seeds):
     """Hidden in the base game: the barge reserve order and every future chance event
-    (dice, border and token draws), all held by the reserve order and the RNG."""
+    (dice, border and token draws), all held by the reserve order and the RNG; with the
+    High Priest, also its deck (rautoma.determinize_ra)."""
     for b in range(states.shape[0]):
         s = states[b]
         s.rng = seeds[b]
         shuffle(s, s.barge_reserve, s.barge_reserve_n)
+        determinize_ra(s)

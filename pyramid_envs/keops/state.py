@@ -16,9 +16,10 @@ Encodings used below:
 """
 import numpy as np
 
+from .spec_rautoma import RA_NUM_CARDS, RA_STAGE_NAMES
 from .spec import (BUILDING_MARKERS_PER_COLOR, DWELLING_ROWS, MAX_PLAYERS, MAX_ROOMS, NUM_BARGES,
                    NUM_BORDERS, NUM_CITY_CELLS, NUM_COLORS, NUM_DOCKS, NUM_GAIN_FIELDS, NUM_GOODS,
-                   NUM_MATERIALS, NUM_MOORINGS, NUM_PHASES, NUM_PLANTATION_SPACES, NUM_POOLS,
+                   NUM_BASE_PHASES, NUM_MATERIALS, NUM_MOORINGS, NUM_PHASES, NUM_PLANTATION_SPACES, NUM_POOLS,
                    NUM_SERVANT_TYPES, NUM_TEMPLE_SLOTS, PANTHEON_SPACES, PYR_MAX_SPACES,
                    SECTION_COLS, SECTION_ROWS)
 
@@ -200,6 +201,24 @@ STATE = np.dtype([
     ("pen_kind", np.int8),                # spec.PEN_*
     ("pen_left", np.int8),                # choices left (offerings, goods)
     ("pen_queue", np.int8, (NUM_BORDERS, P)),  # penalties still to apply (1 = pending)
+    # --- Ra-utoma (§12, spec_rautoma.py): the High Priest of Ra ---
+    ("ra_seat", np.int8),                 # seat of the High Priest (the last one), -1 none
+    ("ra_level", np.int8),                # difficulty 1-3, 0 without the High Priest
+    ("scarab", np.int8),                  # Royal Scarab holder: the Voice of Ra (a player)
+    ("ra_voice", np.bool_),               # the decision asked now is the High Priest's
+    # face-down deck, the next card at [ra_deck_n - 1]; its order is hidden, only the colour
+    # on the back of the top card is public (ra_top_color)
+    ("ra_deck", np.int8, (RA_NUM_CARDS,)),
+    ("ra_deck_n", np.int8),
+    ("ra_discard", np.int8, (RA_NUM_CARDS,)),  # discard area, public, in discard order
+    ("ra_discard_n", np.int8),
+    ("ra_top_color", np.int8),            # colour on the back of the top card, -1 empty deck
+    ("ra_card", np.int8),                 # card being carried out, -1
+    ("ra_stage", np.int8),                # spec_rautoma.RS_* step of its turn, -1 not its turn
+    ("ra_second", np.bool_),              # this is the turn's second card
+    ("ra_failed", np.bool_),              # the card could be neither activated nor constructed
+    ("ra_medjay", np.int8),               # Medjay Power waiting for the Voice to pick a border
+    ("ra_player", np.int8),               # E_ANUBIS / E_RA_REMOVE waiting for the Voice, 0 none
 ])
 
 
@@ -246,12 +265,21 @@ OBS_RANGE = {
     "market_moves": (-4, 4), "lic_slot": (-1, 15), "lic_happy_left": (0, 11), "pen_seat": (-1, 3),
     "pen_kind": (-1, 5), "pen_left": (0, 10), "pen_queue": (0, 1),
 }
+RA_FIELDS = STATE.names[STATE.names.index("ra_seat"):]
 OBS_FIELDS = tuple(n for n in STATE.names
-                   if n not in ("rng", "barge_reserve", "steps", "ranks", "phase"))
+                   if n not in ("rng", "barge_reserve", "steps", "ranks", "phase") + RA_FIELDS)
 assert set(OBS_RANGE) == set(OBS_FIELDS)
-OBS_SIZE = (MAX_PLAYERS + NUM_PHASES
+# The Ra-utoma section, appended after the barges (rautoma.observe_ra): the High Priest's
+# seat one-hot, difficulty, Voice of Ra one-hot, ra_voice, the Ra phase one-hot, deck size,
+# the discard area (one 1.0 per card in it), its size, the top card's colour one-hot, the
+# card being carried out one-hot, its stage one-hot, ra_second, ra_failed, ra_medjay,
+# ra_player. The deck's content and order are left out (determinize reshuffles them).
+NUM_RA_PHASES = NUM_PHASES - NUM_BASE_PHASES
+RA_OBS_SIZE = (MAX_PLAYERS + 1 + MAX_PLAYERS + 1 + NUM_RA_PHASES + 1 + RA_NUM_CARDS + 1 + 3
+               + RA_NUM_CARDS + len(RA_STAGE_NAMES) + 4)
+OBS_SIZE = (MAX_PLAYERS + NUM_BASE_PHASES
             + sum(int(np.prod(STATE[n].shape)) if STATE[n].shape else 1 for n in OBS_FIELDS)
-            + NUM_BARGES)
+            + NUM_BARGES + RA_OBS_SIZE)
 
 # A cleared record: every "none" register at -1; reset copies it before the setup (§4).
 BLANK = np.zeros(1, STATE)
@@ -263,6 +291,7 @@ for _f in ("ranks", "major_done", "jb_kind", "jb_index", "final_turns", "akhet_s
            "quarry_space_occ", "gg_paid", "reward_level", "sc_mode", "tgt_block", "tgt_index",
            "tgt_room", "tgt_indep", "tgt_boost", "paid_good", "tgt_barge", "con_pool",
            "con_god", "con_silver", "dwell_queue", "patron_q", "lic_stage", "lic_slot",
-           "pen_seat", "pen_kind"):
+           "pen_seat", "pen_kind", "ra_seat", "scarab", "ra_deck", "ra_discard",
+           "ra_top_color", "ra_card", "ra_stage"):
     BLANK[_f] = -1
 del _f

@@ -224,6 +224,7 @@ def test_round_two_needs_four_cards_of_a_colour():
     ra_top(st, 4)
     learner_done(st)
     act(st, "DONE")  # 3 yellow cards are not enough in round 2: card 4 is played
+    answer_first(st)
     assert list(s["ra_discard"][:s["ra_discard_n"]]) == [1, 2, 3]
     to_discard(st, 5)
     ra_top(st, 6)  # 4 yellow cards in the discard area + a yellow top: Licensing

@@ -21,7 +21,9 @@ from .state import CITY_EMPTY, SLOT_ELIMINATED, SLOT_EMPTY
 @njit(cache=True)
 def favor_check(s, vals):
     """§6 steps 3, 4, 6: most -> Major (a tie: a Minor each, no second place); second ->
-    Minor (a tie: nobody). A Vizier with 0 never places (ruling). Returns favored bits."""
+    Minor (a tie: nobody). A Vizier with 0 never places (ruling). Returns favored bits.
+    TIE CARD CALL POINT (Ra-utoma difficulty 2-3, exclusive Decrees): the holder of a
+    tie-winning card for this track or the Temple of Ra wins its ties here."""
     n = s.num_players
     best = 0
     for p in range(n):
@@ -59,7 +61,8 @@ def favor_check(s, vals):
 
 @njit(cache=True)
 def temple_winner(s, t):
-    """The unique Vizier with the most Offerings in temple t, -1 on a tie or none."""
+    """The unique Vizier with the most Offerings in temple t, -1 on a tie or none.
+    TIE CARD CALL POINT: the Temple tie-winning card decides a tie here."""
     best, who, tie = 0, -1, False
     for p in range(s.num_players):
         v = s.offerings[t, p]
@@ -225,7 +228,8 @@ def start_penalty(s, p, token):
 @njit(cache=True)
 def border_prestige(s, p):
     """Prestige p earns on the borders where it reached the minimum, by its position among
-    all Viziers (ties share the better position) (§6 step 5)."""
+    all Viziers (ties share the better position) (§6 step 5).
+    TIE CARD CALL POINT: the Medjay tie-winning card decides a tie here."""
     total = 0
     for b in range(NUM_BORDERS):
         card = s.border_card[b]

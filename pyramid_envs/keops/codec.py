@@ -15,6 +15,8 @@ Names used by the view and by the action texts:
   pyramid spaces in the current level's template order (spec.PYR_*), barges by spec id.
 - "level" is 1-3; "phase" a spec.PHASES name; "pending" holds the decision registers of
   state.py under readable names (see _SCALARS and _BITS below), None where a register is -1.
+- with the High Priest of Ra (the last seat, counted in "num_players") a "ra_utoma" section
+  (see _ra_view): its cards by rulebook number 1-24.
 
 `from_dict` starts from a default: a key left out takes its value from the start position
 of that many Viziers (setup §4 with seed 0); a section given as a dict ("turn", "supply",

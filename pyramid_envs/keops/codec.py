@@ -30,7 +30,7 @@ import numpy as np
 from . import spec
 from .actions import (A_PLAYER, GOOD_DEBEN, NUM_ACTIONS, PEN_CROP_BASE, PEN_TEMPLE_BASE,
                       SERVANT_INDEP, action_of, block_of)
-from .state import (BLANK, CITY_DWELLING, CITY_EMPTY, MAX_DWELL_QUEUE, MAX_PATRONS, NEUTRAL,
+from .state import (BLANK, CITY_DWELLING, CITY_EMPTY, MAX_DWELL_QUEUE, MAX_PATRONS, NEUTRAL, PQ_PIER_GOOD,
                     SC_CONSTRUCT, SC_INDEP, SC_TUMULT_TO_TRANSIT, SC_WHARF, SLOT_EMPTY, SRC_QUARRY,
                     SRC_STOREHOUSE, TC_PLACE, TC_REMOVE_GOD)
 from .spec_rautoma import (CARD_COLOR, RA_BONUS_NAMES, RA_DECK_SIZE, RA_FIRST_TEMPLE_CARD, RA_LEVELS,
@@ -295,7 +295,8 @@ def to_dict(state):
     pending["pending_rewards"] = [i(x) for x in s["pend_reward"]]
     pending["pyramid_cap"] = {m: i(s["pyr_cap"][k]) for k, m in enumerate(MATERIALS)}
     pending["dwelling_queue"] = [cell_name(c) for c in s["dwell_queue"][:s["dwell_n"]]]
-    pending["patrons"] = [{"seat": i(q[0]), "building": BUILDINGS[q[1]], "good_paid": _opt(q[2], GOODS),
+    pending["patrons"] = [{"seat": i(q[0]), "building": BUILDINGS[q[1]],
+                           "good_paid": PIER_GOOD if q[2] == PQ_PIER_GOOD else _opt(q[2], GOODS),
                            "temple": _opt(q[3]), "materials_placed": _bits_to_names(q[4], MATERIALS)}
                           for q in s["patron_q"][:s["patron_n"]]]
     pending["license_units"] = {"yellow": i(s["lic_units"][0]), "red": i(s["lic_units"][1])}
@@ -369,6 +370,7 @@ def to_dict(state):
 # their rulebook number 1-24 (spec_rautoma card id + 1), the deck bottom to top. The two
 # Temple cards in none of deck, discard area and "card" are the ones left in the box.
 RA_PICKS = (None, "anubis", "ra-remove")  # rautoma.PICK_*
+PIER_GOOD = "pier-storehouse"  # a patron's good_paid after a High Priest's activation
 
 
 def _ra_view(s):
@@ -793,7 +795,9 @@ def _read_pending(s, v, n, barges):
         _keys(x, pkeys, what, required=pkeys)
         s["patron_q"][j] = (_owner(x["seat"], f"{what}.seat", n),
                             _name(x["building"], BUILDINGS, f"{what}.building"),
-                            -1 if x["good_paid"] is None else _name(x["good_paid"], GOODS, f"{what}.good_paid"),
+                            -1 if x["good_paid"] is None else (
+                                PQ_PIER_GOOD if x["good_paid"] == PIER_GOOD
+                                else _name(x["good_paid"], GOODS, f"{what}.good_paid")),
                             -1 if x["temple"] is None else int_in(x["temple"], f"{what}.temple", 0,
                                                                   spec.PANTHEON_SPACES - 1),
                             _names_to_bits(x["materials_placed"], MATERIALS, f"{what}.materials_placed"))

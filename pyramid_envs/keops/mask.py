@@ -23,7 +23,7 @@ from .spec import (ARTISAN, DOCK_COST, DWELLINGS_PER_ROW, MAJ_CONSTRUCT, MAX_ORI
                    MAX_ROOMS, MIN_JUST_BUILT, MIN_PYRAMID, MIN_WHARF, NUM_BORDERS, NUM_CITY_CELLS,
                    NUM_GODS, NUM_GOODS, NUM_MATERIALS, NUM_MOORINGS, NUM_PLANTATION_SPACES,
                    NUM_POOLS, NUM_REWARD_OPTIONS, NUM_TEMPLE_SLOTS, PANTHEON_SPACES, PATRON_FLAG,
-                   PEN_BUILDING, PEN_GOODS, PEN_OFFERINGS, PF_SAME_MATERIAL, PH_AKHET_GOD,
+                   PEN_BUILDING, PEN_GOODS, PEN_OFFERINGS, PF_SAME_GOOD, PF_SAME_MATERIAL, PH_AKHET_GOD,
                    PH_ASSIGN_TARGET, PH_BOOST, PH_BORDER_CHOICE, PH_CITY_PLACE,
                    PH_CONSTRUCT_SERVANT, PH_CONSTRUCT_SILVER, PH_DWELLING_ROW, PH_GAIN_GOOD,
                    PH_GAIN_MATERIAL, PH_LICENSE_HAPPINESS, PH_LICENSE_MARKET, PH_LICENSE_REVENUE,
@@ -35,7 +35,7 @@ from .spec import (ARTISAN, DOCK_COST, DWELLINGS_PER_ROW, MAJ_CONSTRUCT, MAX_ORI
                    PH_TEMPLE_GOD, PH_TEMPLE_SPACE, PH_TURN, PYR_MAX_SPACES, ROOM_COST, T_DOCK)
 from .rautoma import building_options, decider, place_options, player_ok
 from .spec_rautoma import RB_RA_OFFERING
-from .state import PQ_KIND, PQ_MATS, SC_INDEP, SC_TUMULT_TO_TRANSIT, SC_WHARF, TC_REMOVE_GOD
+from .state import PQ_GOOD, PQ_KIND, PQ_MATS, PQ_PIER_GOOD, SC_INDEP, SC_TUMULT_TO_TRANSIT, SC_WHARF, TC_REMOVE_GOD
 
 
 @njit(cache=True)
@@ -251,6 +251,10 @@ def _fill(s, m):
         elif patron_festival(kind):
             for g in range(NUM_GOODS):
                 if festival_good_ok(s, g):
+                    m[A_GOOD + g] = 1
+        elif s.patron_q[0, PQ_GOOD] == PQ_PIER_GOOD and PATRON_FLAG[kind] == PF_SAME_GOOD:
+            for g in range(NUM_GOODS):
+                if s.pier_store[g] > 0:
                     m[A_GOOD + g] = 1
         else:
             m[A_YES] = 1

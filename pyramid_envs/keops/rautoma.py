@@ -23,7 +23,7 @@ from .spec import (BARGE_MATERIALS, BORDER_SPACE_MEDJAY, BUILDING_COLOR, BUILDIN
                    CONSTRUCTION_MAX, DWELLINGS_PER_ROW, MARKET_COLUMNS, MAX_ORIENTATIONS,
                    MAX_PLAYERS, MAX_ROOMS, MAX_SHAPE_CELLS, MEDJAY_MAX, NUM_BORDERS, NUM_CITY_CELLS,
                    NUM_CITY_KINDS, NUM_DOCKS, NUM_GOODS, NUM_MATERIALS, NUM_MOORINGS,
-                   NUM_PLANTATION_SPACES, PANTHEON_SPACES, PAPYRUS_CROP, PH_RA_BONUS, PH_RA_BORDER,
+                   NUM_PLANTATION_SPACES, PANTHEON_SPACES, PAPYRUS_CROP, PATRON_FLAG, PF_SAME_GOOD, PH_RA_BONUS, PH_RA_BORDER,
                    PH_RA_BUILDING, PH_RA_MARKET, PH_RA_MOORING, PH_RA_PLACE, PH_RA_PLAYER,
                    PLACEMENT_CELLS, POOL_OF_KIND, PRESTIGE_MAX, PRIEST, PYR_NEIGHBORS,
                    PYR_NUM_SPACES, PYR_SECTION_ICONS, PYR_SPACE_SECTION, PYR_SPACE_START, RA_UTOMA_START,
@@ -36,7 +36,7 @@ from .spec_rautoma import (CARD_COLOR, CARD_EFFECT, CARD_KIND, CARD_ROOM, CARD_T
                            RA_LICENSE_AT, RA_NUM_CARDS, RA_TEMPLE_CARDS, RA_STAGE_NAMES,
                            RB_CONSTRUCTION, RB_MEDJAY_EACH, RB_PRESTIGE, RS_ACTIVATE, RS_BEGIN,
                            RS_CARD, RS_END)
-from .state import CITY_EMPTY, NUM_RA_PHASES
+from .state import CITY_EMPTY, NUM_RA_PHASES, PQ_PIER_GOOD
 
 PICK_ANUBIS, PICK_RA_REMOVE = 1, 2  # ra_player: what the Voice picks a Vizier for
 NUM_STAGES = len(RA_STAGE_NAMES)
@@ -301,8 +301,8 @@ def activate(s, a):
         s.city_room[idx, r] = occ
         owner = s.city_owner[idx]
     if owner != hp:
-        # the High Priest spends no Good, so a same-Good Patron benefit has nothing to copy
-        push_patron(s, owner, kind, -1, -1)
+        # §12: it spends no Good, so a same-Good patron takes one from the Pier Storehouse
+        push_patron(s, owner, kind, PQ_PIER_GOOD if PATRON_FLAG[kind] == PF_SAME_GOOD else -1, -1)
     _effect(s, CARD_EFFECT[c])
 
 

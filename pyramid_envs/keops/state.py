@@ -43,6 +43,9 @@ GG_ANY, GG_DIFF, GG_OTHER = 0, 1, 2
 MAX_DWELL_QUEUE = SECTION_ROWS * SECTION_COLS
 MAX_PATRONS = 4
 PQ_SEAT, PQ_KIND, PQ_GOOD, PQ_TEMPLE, PQ_MATS = range(5)
+# PQ_GOOD when the High Priest activated a same-Good building: it paid no Good, so the patron
+# may take one Good from the Pier Storehouse instead (§12)
+PQ_PIER_GOOD = -2
 
 STATE = np.dtype([
     # --- required by the generic layers ---

@@ -133,6 +133,22 @@ def test_activates_another_viziers_building_and_the_patron_may_take_the_benefit(
     assert phase(st) == "turn" and s["turn_player"] == 0
 
 
+def test_same_good_patron_takes_a_good_from_the_pier_storehouse():
+    st = ra_start(1, 1)
+    root = put_city(st, spec.COURTROOM, 0, 0, 0)
+    ra_top(st, 9)
+    learner_done(st)
+    act(st, "DONE")
+    s = st[0]
+    assert phase(st) == "patron" and s["current_player"] == 0 and s["city_room"][root, 0] == HP
+    assert sorted(legal(st)) == [("DONE", 0), ("GOOD", spec.BARLEY), ("GOOD", spec.BEER),
+                                 ("GOOD", spec.PAPYRUS)]
+    debens, beer = s["debens"][0], s["goods"][0, spec.BEER]
+    act(st, "GOOD", spec.BEER)
+    assert s["debens"][0] == debens - 1 and s["goods"][0, spec.BEER] == beer + 1
+    assert s["pier_store"][spec.BEER] == 0
+
+
 def test_own_building_first_and_its_second_room_then_a_second_card():
     st = ra_start(2, 1)  # seats 0, 1 players, seat 2 the High Priest
     hp = 2

@@ -36,7 +36,7 @@ from .spec_rautoma import (CARD_COLOR, CARD_EFFECT, CARD_KIND, CARD_ROOM, CARD_T
                            RA_LICENSE_AT, RA_NUM_CARDS, RA_TEMPLE_CARDS, RA_STAGE_NAMES,
                            RB_CONSTRUCTION, RB_MEDJAY_EACH, RB_PRESTIGE, RS_ACTIVATE, RS_BEGIN,
                            RS_CARD, RS_END)
-from .state import CITY_EMPTY, NUM_RA_PHASES, PQ_PIER_GOOD
+from .state import CITY_EMPTY, NUM_RA_PHASES, PQ_MATS, PQ_PIER_GOOD
 
 PICK_ANUBIS, PICK_RA_REMOVE = 1, 2  # ra_player: what the Voice picks a Vizier for
 NUM_STAGES = len(RA_STAGE_NAMES)
@@ -303,6 +303,11 @@ def activate(s, a):
     if owner != hp:
         # §12: it spends no Good, so a same-Good patron takes one from the Pier Storehouse
         push_patron(s, owner, kind, PQ_PIER_GOOD if PATRON_FLAG[kind] == PF_SAME_GOOD else -1, -1)
+        mats = 0  # the Royal Architect's patron copies a material type the card builds
+        for m in range(NUM_MATERIALS):
+            if CARD_EFFECT[c, E_LIMESTONE + m] > 0:
+                mats |= 1 << m
+        s.patron_q[s.patron_n - 1, PQ_MATS] = mats
     _effect(s, CARD_EFFECT[c])
 
 

@@ -149,6 +149,18 @@ def test_same_good_patron_takes_a_good_from_the_pier_storehouse():
     assert s["pier_store"][spec.BEER] == 0
 
 
+def test_royal_architect_patron_copies_a_material_the_card_builds():
+    st = ra_start(1, 1)
+    root = put_city(st, spec.ROYAL_ARCHITECT, 0, 0, 0)
+    ra_top(st, 13)  # limestone and granite into the pyramid
+    learner_done(st)
+    act(st, "DONE")
+    s = st[0]
+    assert s["city_room"][root, 0] == HP and (s["pyr_fill"] >= 0).sum() == 2
+    assert phase(st) == "patron" and sorted(legal(st)) == [
+        ("DONE", 0), ("MATERIAL", spec.LIMESTONE), ("MATERIAL", spec.GRANITE)]
+
+
 def test_own_building_first_and_its_second_room_then_a_second_card():
     st = ra_start(2, 1)  # seats 0, 1 players, seat 2 the High Priest
     hp = 2

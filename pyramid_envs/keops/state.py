@@ -1,7 +1,8 @@
 """Keops state record: one whole game in a NumPy record (a batch is `np.zeros(B, STATE)`).
 
 Encodings used below:
-- seat: 0..num_players-1, seat 0 is the first player (Royal Scarab).
+- seat: 0..num_players-1, seat 0 is the first player (Royal Scarab); with the Ra-utoma the
+  High Priest of Ra is the last seat (`ra_seat`), counted in num_players but never an agent.
 - occupant ("occ") of a room or board space: -1 free, 0-3 an own servant of that seat,
   4-7 an independent servant used by seat (occ - 4). The servant type is the space's type
   (a room's colour; a border/quarry space's index; docks take Scribes, temples Priests).

@@ -423,3 +423,14 @@ def test_action_names_of_the_voice():
     for a in np.flatnonzero(mask(st)):
         assert GAME.str_to_action(st, GAME.action_to_str(st, a)) == a
     assert GAME.action_to_str(st, int(np.flatnonzero(mask(st))[0])) == "ra-bonus prestige"
+
+
+def test_render_names_the_high_priest_and_its_voice():
+    st = ra_start(1, 1)
+    ra_top(st, 2)
+    learner_done(st)
+    act(st, "DONE")
+    text = GAME.render_ansi(st, 0)
+    assert "seat 1 (High Priest of Ra)" in text and "Ra-utoma level 1" in text
+    assert "seat 0 (Vizier 1) for the High Priest (Voice of Ra), phase ra-place" in text
+    assert GAME.render_rgb(st).ndim == 3

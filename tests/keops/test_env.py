@@ -77,3 +77,18 @@ def test_illegal_action_raises_and_changes_nothing():
     with pytest.raises(ValueError, match=f"illegal action {illegal}"):
         env.step(illegal)
     assert env.unwrapped.state_array.tobytes() == before
+
+
+def test_selfplay_solo_against_the_high_priest():
+    from pyramid_envs.core import RandomPolicy, SelfPlayVec
+    env = SelfPlayVec(GAME, 4, seed=0, num_players=1, ra_utoma=2)
+    obs = env.reset()
+    policy = RandomPolicy(0)
+    ended = 0
+    while ended < 4:
+        assert (env.learner_seat == 0).all() and (env.vec.current_player == 0).all()
+        obs, rewards, dones, infos = env.step(policy(obs, env.action_masks()))
+        for b in np.flatnonzero(dones):
+            s = infos[b]["scores"]
+            assert len(s) >= 2 and rewards[b] in (-1.0, 0.0, 1.0)
+            ended += 1

@@ -398,6 +398,11 @@ def test_leak_the_deck_order_is_hidden():
 def test_bad_option_combinations_are_refused(bad, match):
     with pytest.raises(ValueError, match=match):
         keops_v0.env(**bad)
+    st = ra_start(1, 1)
+    before = st.tobytes()
+    with pytest.raises(ValueError, match=match):
+        GAME.reset(st, [0], bad)
+    assert st.tobytes() == before
 
 
 @pytest.mark.parametrize("edit,match", [

@@ -24,11 +24,13 @@ Index conventions inside a block:
 - PENALTY_TARGET: 0-47 a building by root city cell, 48-55 a crop by plantation space,
   56-59 a temple by pantheon space.
 - DECREE_PLAY / DECREE_JOIN: the decree card id (spec_advanced.D_*); DECREE_MOVE: from * 12 + to.
+- RA_BONUS: spec_rautoma.RB_* (Prestige, Construction, Medjay on each border, Ra Offering).
 """
 from .spec import (MAX_ORIENTATIONS, MAX_PLAYERS, MAX_ROOMS, NUM_BORDERS, NUM_CITY_CELLS, NUM_DOCKS,
                    NUM_GODS, NUM_GOODS, NUM_MATERIALS, NUM_MOORINGS, NUM_PLANTATION_SPACES,
                    NUM_POOLS, NUM_REWARD_OPTIONS, NUM_TEMPLE_SLOTS, PANTHEON_SPACES, PYR_MAX_SPACES)
 from .spec_advanced import NUM_DECREES
+from .spec_rautoma import NUM_RA_BONUSES
 
 # (name, size) in layout order
 BLOCKS = (
@@ -67,6 +69,8 @@ BLOCKS = (
     ("DECREE_JOIN", NUM_DECREES),   # put a marker on that card in play (Mandate)
     ("DECREE_MOVE", NUM_DECREES * NUM_DECREES),  # from_card * 12 + to_card: move a marker (Mandate)
     ("DIE_CHOICE", 2),      # keep the first / second roll
+    # --- Ra-utoma (§12) ---
+    ("RA_BONUS", NUM_RA_BONUSES),  # the High Priest's bonus (spec_rautoma.RB_*)
 )
 BLOCK_NAMES = tuple(n for n, _ in BLOCKS)
 BLOCK_SIZES = tuple(z for _, z in BLOCKS)
@@ -82,19 +86,19 @@ NUM_ACTIONS = _o
  A_DWELLING_ROW, A_ROOM, A_CROP_ROOM, A_DOCK, A_BORDER_SPACE, A_QUARRY_SPACE, A_MINOR, A_BORDER,
  A_GOOD, A_MATERIAL, A_PYRAMID_PLACE, A_MOORING, A_PLAYER, A_REWARD, A_MANDATE_USE, A_MARKET,
  A_REVENUE_OPTION, A_UPKEEP, A_PENALTY_TARGET, A_FAMILY_FACE, A_ADV_MINOR, A_DECREE_PLAY,
- A_DECREE_JOIN, A_DECREE_MOVE, A_DIE_CHOICE) = BLOCK_OFFSETS
+ A_DECREE_JOIN, A_DECREE_MOVE, A_DIE_CHOICE, A_RA_BONUS) = BLOCK_OFFSETS
 (N_DONE, N_YES, N_LICENSE, N_CONSTRUCT, N_SERVANT, N_CITY_PLACE, N_PLANTATION, N_GOD, N_TEMPLE,
  N_DWELLING_ROW, N_ROOM, N_CROP_ROOM, N_DOCK, N_BORDER_SPACE, N_QUARRY_SPACE, N_MINOR, N_BORDER,
  N_GOOD, N_MATERIAL, N_PYRAMID_PLACE, N_MOORING, N_PLAYER, N_REWARD, N_MANDATE_USE, N_MARKET,
  N_REVENUE_OPTION, N_UPKEEP, N_PENALTY_TARGET, N_FAMILY_FACE, N_ADV_MINOR, N_DECREE_PLAY,
- N_DECREE_JOIN, N_DECREE_MOVE, N_DIE_CHOICE) = BLOCK_SIZES
+ N_DECREE_JOIN, N_DECREE_MOVE, N_DIE_CHOICE, N_RA_BONUS) = BLOCK_SIZES
 
 GOOD_DEBEN = NUM_GOODS          # GOOD block index of a Deben
 SERVANT_INDEP = 3               # SERVANT block: + type for an independent servant
 PEN_CROP_BASE = NUM_CITY_CELLS  # PENALTY_TARGET: crops start here
 PEN_TEMPLE_BASE = NUM_CITY_CELLS + NUM_PLANTATION_SPACES
 NUM_BASE_ACTIONS = A_FAMILY_FACE  # the base game's blocks come first
-assert NUM_BASE_ACTIONS == 719 and NUM_ACTIONS == 893
+assert NUM_BASE_ACTIONS == 719 and NUM_ACTIONS == 897
 
 
 def block_of(a):

@@ -5,6 +5,7 @@ from numba import njit
 from ..core.outcome import rank_rewards
 from .decrees import end_bonus
 from .held import beats_tie, new_round, win_ties
+from .rautoma import ra_god
 from .resources import (gain_major, gain_minor, lose_prestige, pay_good, return_marker, total_goods)
 from .setup import deal_borders, discard_barge, fill_pier
 from .spec import (AK_AKHET_CROPS, AK_BARGES, AK_BORDERS, AK_CONSTRUCTION, AK_NEW_LEVEL,
@@ -23,7 +24,8 @@ from .state import CITY_EMPTY, SLOT_ELIMINATED, SLOT_EMPTY
 @njit(cache=True)
 def favor_check(s, vals):
     """§6 steps 3, 4, 6: most -> Major (a tie: a Minor each, no second place); second ->
-    Minor (a tie: nobody). A Vizier with 0 never places (ruling). Returns favored bits."""
+    Minor (a tie: nobody). A Vizier with 0 never places (ruling). Returns favored bits.
+    The tie-winning Decrees act through vals (held.win_ties) before this is called."""
     n = s.num_players
     best = 0
     for p in range(n):
@@ -61,7 +63,8 @@ def favor_check(s, vals):
 
 @njit(cache=True)
 def temple_winner(s, t):
-    """The unique Vizier with the most Offerings in temple t, -1 on a tie or none."""
+    """The unique Vizier with the most Offerings in temple t, -1 on a tie or none (the
+    tie-winning Decree covers the Temple of Ra's favor check only, a ruling)."""
     best, who, tie = 0, -1, False
     for p in range(s.num_players):
         v = s.offerings[t, p]
@@ -227,7 +230,8 @@ def start_penalty(s, p, token):
 @njit(cache=True)
 def border_prestige(s, p):
     """Prestige p earns on the borders where it reached the minimum, by its position among
-    all Viziers (ties share the better position) (§6 step 5)."""
+    all Viziers (ties share the better position, unless the Medjay tie-winning Decree breaks
+    them) (§6 step 5)."""
     total = 0
     for b in range(NUM_BORDERS):
         card = s.border_card[b]
@@ -317,6 +321,11 @@ def akhet_next(s, rewards_row):
                 t = s.akhet_index
                 if s.temple_god[t] >= 0:
                     w = temple_winner(s, t)
+                    if w >= 0 and w == s.ra_seat:
+                        s.akhet_index += 1
+                        s.gain_player = w
+                        ra_god(s, t)  # the High Priest always uses its god (§13.8 21-24)
+                        return -2
                     if w >= 0:
                         s.current_player = w
                         s.gain_player = w

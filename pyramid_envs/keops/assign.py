@@ -6,7 +6,7 @@ from numba import njit
 from .costs import any_good_choices, can_pay, gain_possible, pay
 from .decrees import watch_room
 from .families import start_split
-from .gains import add_gain, god_benefit
+from .gains import add_gain, god_benefit, pier_good
 from .held import extra_quarry_materials, has_face
 from .pyramid import start_placement
 from .resources import (add_construction, can_store, place_servant, servant_of_type, spend_mandate,
@@ -24,7 +24,8 @@ from .spec import (ARTISAN, BARGE_GAIN, BARGE_MATERIALS, BARGE_PIER_GOOD, BARLEY
                    QUARRY_BOOST_MATERIALS, QUARRY_MATERIALS, ROOM_AKHET_GAIN, ROOM_COST, ROOM_GAIN,
                    SCRIBE, SILVER, TEMPLE, T_BORDER_SPACE, T_DOCK, T_QUARRY_SPACE, T_ROOM, T_TEMPLE)
 from .spec_advanced import FF_NEFER_B
-from .state import MAX_PATRONS, PQ_GOOD, PQ_KIND, PQ_MATS, PQ_SEAT, PQ_TEMPLE, SRC_STOREHOUSE
+from .state import (MAX_PATRONS, PQ_GOOD, PQ_KIND, PQ_MATS, PQ_PIER_GOOD, PQ_SEAT, PQ_TEMPLE,
+                    SRC_STOREHOUSE)
 
 T_PYRAMID = 5  # tgt_block of minor action a (Send 1 Artisan to the Pyramid)
 
@@ -290,6 +291,8 @@ def patron_can(s):
     if f == PF_TEMPLE:
         return s.offerings[q[PQ_TEMPLE], seat] > 0
     if f == PF_SAME_GOOD:
+        if q[PQ_GOOD] == PQ_PIER_GOOD:
+            return s.debens[seat] >= 1 and s.pier_store.sum() > 0
         return q[PQ_GOOD] >= 0 and s.debens[seat] >= 1 and s.goods_supply[q[PQ_GOOD]] > 0
     if f == PF_SAME_MATERIAL:
         if s.debens[seat] < 1 or not can_store(s, seat):
@@ -318,8 +321,9 @@ def pop_patron(s):
 
 @njit(cache=True)
 def patron_accept(s, choice):
-    """The patron takes the benefit; `choice` is the good (Festival Plaza: Beer or Papyrus)
-    or material (Royal Architect) where the benefit needs one, else -1."""
+    """The patron takes the benefit; `choice` is the good (Festival Plaza: Beer or Papyrus;
+    the Pier Storehouse's after a High Priest's activation) or material (Royal Architect)
+    where the benefit needs one, else -1."""
     q = s.patron_q[0]
     seat, kind = q[PQ_SEAT], q[PQ_KIND]
     f = PATRON_FLAG[kind]
@@ -333,7 +337,10 @@ def patron_accept(s, choice):
     if f == PF_SAME_GOOD:
         s.debens[seat] -= 1
         s.gain_player = seat
-        s.gain[1 + q[PQ_GOOD]] += 1  # G_<good> = 1 + good
+        if q[PQ_GOOD] == PQ_PIER_GOOD:
+            pier_good(s, seat, choice)
+        else:
+            s.gain[1 + q[PQ_GOOD]] += 1  # G_<good> = 1 + good
     elif f == PF_SAME_MATERIAL:
         s.debens[seat] -= 1
         take_material(s, seat, choice)

@@ -22,6 +22,8 @@ Names used by the view and by the action texts:
   "markers": seats}], "markers_left": per Vizier}; cards by spec_advanced.DECREE_NAMES,
   families by spec_advanced.FAMILY_NAMES lower-cased. Their pending registers are in
   "pending" ("family_debens_left", "family_build", "medjay_split", "offers", "dice").
+- with the High Priest of Ra (the last seat, counted in "num_players") a "ra_utoma" section
+  (see _ra_view): its cards by rulebook number 1-24.
 
 `from_dict` starts from a default: a key left out takes its value from the start position
 of that many Viziers (setup §4 with seed 0); a section given as a dict ("turn", "supply",
@@ -35,10 +37,12 @@ import numpy as np
 from . import spec
 from .actions import (A_PLAYER, GOOD_DEBEN, NUM_ACTIONS, PEN_CROP_BASE, PEN_TEMPLE_BASE,
                       SERVANT_INDEP, action_of, block_of)
-from .state import (BLANK, CITY_DWELLING, CITY_EMPTY, MAX_DWELL_QUEUE, MAX_PATRONS, NEUTRAL,
+from .state import (BLANK, CITY_DWELLING, CITY_EMPTY, MAX_DWELL_QUEUE, MAX_PATRONS, NEUTRAL, PQ_PIER_GOOD,
                     SC_CONSTRUCT, SC_INDEP, SC_TUMULT_TO_TRANSIT, SC_WHARF, SLOT_EMPTY, SRC_QUARRY,
                     SRC_STOREHOUSE, TC_PLACE, TC_REMOVE_GOD)
 from . import spec_advanced as adv
+from .spec_rautoma import (CARD_COLOR, RA_BONUS_NAMES, RA_DECK_SIZE, RA_FIRST_TEMPLE_CARD, RA_LEVELS,
+                           RA_NUM_CARDS, RA_STAGE_NAMES)
 from ..core.jsonview import boolean, int_in, one_state
 
 GAME_NAME = "keops_v0"
@@ -147,7 +151,8 @@ _VIZIER_KEYS = {"debens", "goods", "materials", "mandates", "major_favors", "min
 _KEYS = {"game", "num_players", "level", "phase", "turn_player", "current_player", "steps", "rng",
          "terminated", "scores", "ranks", "turn", "supply", "market", "city", "plantation",
          "pantheon", "ra_offerings", "pyramid", "pier", "borders", "penalty_tokens_used",
-         "border_spaces", "quarry_spaces", "viziers", "pending", "options", "families", "decrees"}
+         "border_spaces", "quarry_spaces", "viziers", "pending", "options", "families", "decrees",
+         "ra_utoma"}
 MINORS_DONE = MINORS + adv.ADV_MINOR_NAMES + ("decree",)  # turn.minors_done bits (spec_advanced.MIN_*)
 FAMILIES = tuple(f.lower() for f in adv.FAMILY_NAMES)
 DECREES = adv.DECREE_NAMES
@@ -303,7 +308,8 @@ def to_dict(state):
     pending["pending_rewards"] = [i(x) for x in s["pend_reward"]]
     pending["pyramid_cap"] = {m: i(s["pyr_cap"][k]) for k, m in enumerate(MATERIALS)}
     pending["dwelling_queue"] = [cell_name(c) for c in s["dwell_queue"][:s["dwell_n"]]]
-    pending["patrons"] = [{"seat": i(q[0]), "building": BUILDINGS[q[1]], "good_paid": _opt(q[2], GOODS),
+    pending["patrons"] = [{"seat": i(q[0]), "building": BUILDINGS[q[1]],
+                           "good_paid": PIER_GOOD if q[2] == PQ_PIER_GOOD else _opt(q[2], GOODS),
                            "temple": _opt(q[3]), "materials_placed": _bits_to_names(q[4], MATERIALS)}
                           for q in s["patron_q"][:s["patron_n"]]]
     pending["license_units"] = {"yellow": i(s["lic_units"][0]), "red": i(s["lic_units"][1])}
@@ -311,7 +317,7 @@ def to_dict(state):
     pending["penalties"] = [{"border": b, "seat": p} for b in range(spec.NUM_BORDERS)
                             for p in range(n) if s["pen_queue"][b, p]]
     pending.update(_adv_pending_view(s))
-    return {
+    view = {
         "game": GAME_NAME,
         "num_players": n,
         "level": lv + 1,
@@ -370,6 +376,87 @@ def to_dict(state):
         "pending": pending,
         **_adv_view(s, n),
     }
+    if s["ra_seat"] >= 0:
+        view["ra_utoma"] = _ra_view(s)
+    return view
+
+
+# The Ra-utoma section (present with the High Priest, who sits in the last seat): cards by
+# their rulebook number 1-24 (spec_rautoma card id + 1), the deck bottom to top. The two
+# Temple cards in none of deck, discard area and "card" are the ones left in the box.
+RA_PICKS = (None, "anubis", "ra-remove")  # rautoma.PICK_*
+PIER_GOOD = "pier-storehouse"  # a patron's good_paid after a High Priest's activation
+
+
+def _ra_view(s):
+    i = int
+    return {
+        "level": i(s["ra_level"]),
+        "scarab": i(s["scarab"]),
+        "voice": bool(s["ra_voice"]),
+        "deck": [i(c) + 1 for c in s["ra_deck"][:s["ra_deck_n"]]],
+        "discard": [i(c) + 1 for c in s["ra_discard"][:s["ra_discard_n"]]],
+        "card": None if s["ra_card"] < 0 else i(s["ra_card"]) + 1,
+        "stage": _opt(s["ra_stage"], RA_STAGE_NAMES),
+        "second": bool(s["ra_second"]),
+        "failed": bool(s["ra_failed"]),
+        "medjay": i(s["ra_medjay"]),
+        "pick": RA_PICKS[s["ra_player"]],
+        "ties": [DECREES[c] for k, c in enumerate(adv.TIE_DECREES) if (s["ra_ties"] >> k) & 1],
+    }
+
+
+_RA_KEYS = {"level", "scarab", "voice", "deck", "discard", "card", "stage", "second", "failed",
+            "medjay", "pick"}  # and "ties" (none when left out)
+
+
+def _read_ra(s, r, n):
+    """The High Priest's section; its deck must hold the cards the rules allow (§12)."""
+    _keys(r, _RA_KEYS | {"ties"}, "ra_utoma", required=_RA_KEYS)
+    if n < 2:
+        raise ValueError("ra_utoma needs num_players >= 2 (the players and the High Priest)")
+    s["ra_seat"] = n - 1
+    s["ra_level"] = int_in(r["level"], "ra_utoma.level", 1, RA_LEVELS)
+    s["scarab"] = int_in(r["scarab"], "ra_utoma.scarab", 0, n - 2)
+    s["ra_voice"] = boolean(r["voice"], "ra_utoma.voice")
+    cards = []
+    for key in ("deck", "discard"):
+        vals = _list(r[key], f"ra_utoma.{key}")
+        ids = [int_in(c, f"ra_utoma.{key}[{k}]", 1, RA_NUM_CARDS) - 1 for k, c in enumerate(vals)]
+        s[f"ra_{key}"][:len(ids)] = ids
+        s[f"ra_{key}_n"] = len(ids)
+        cards += ids
+    if r["card"] is not None:
+        s["ra_card"] = int_in(r["card"], "ra_utoma.card", 1, RA_NUM_CARDS) - 1
+        cards.append(int(s["ra_card"]))
+    if len(set(cards)) != len(cards):
+        raise ValueError("ra_utoma: a card appears twice in deck, discard and card")
+    missing = sorted(set(range(RA_FIRST_TEMPLE_CARD)) - set(cards))
+    temples = [c for c in cards if c >= RA_FIRST_TEMPLE_CARD]
+    if missing or len(temples) != RA_DECK_SIZE - RA_FIRST_TEMPLE_CARD:
+        raise ValueError(f"ra_utoma: deck, discard and card must hold cards 1-{RA_FIRST_TEMPLE_CARD} "
+                         f"and exactly {RA_DECK_SIZE - RA_FIRST_TEMPLE_CARD} Temple cards "
+                         f"({RA_FIRST_TEMPLE_CARD + 1}-{RA_NUM_CARDS}); missing {[c + 1 for c in missing]}, "
+                         f"Temple cards {[c + 1 for c in temples]}")
+    n_deck = int(s["ra_deck_n"])
+    s["ra_top_color"] = CARD_COLOR[s["ra_deck"][n_deck - 1]] if n_deck else -1
+    s["ra_stage"] = -1 if r["stage"] is None else _name(r["stage"], RA_STAGE_NAMES, "ra_utoma.stage")
+    s["ra_second"] = boolean(r["second"], "ra_utoma.second")
+    s["ra_failed"] = boolean(r["failed"], "ra_utoma.failed")
+    s["ra_medjay"] = int_in(r["medjay"], "ra_utoma.medjay", 0, spec.MEDJAY_MAX)
+    s["ra_player"] = _name(r["pick"], RA_PICKS, "ra_utoma.pick")
+    ties = [_name(c, DECREES, "ra_utoma.ties") for c in _list(r.get("ties", []), "ra_utoma.ties")]
+    if any(c not in adv.TIE_DECREES for c in ties) or len(set(ties)) != len(ties):
+        raise ValueError(f"ra_utoma.ties: the tie-winning cards {[DECREES[c] for c in adv.TIE_DECREES]}, "
+                         f"each at most once; got {r.get('ties')}")
+    s["ra_ties"] = sum(1 << list(adv.TIE_DECREES).index(c) for c in ties)
+    if (s["ra_stage"] >= 0 and s["turn_player"] != n - 1) or (s["ra_card"] >= 0) != (s["ra_stage"] > 0):
+        raise ValueError("ra_utoma: a stage is only given in the High Priest's turn, and a card "
+                         "goes with a stage past 'begin'")
+    if s["ra_voice"] and s["current_player"] != s["scarab"]:
+        raise ValueError("ra_utoma.voice: the Voice of Ra (current_player) is the Scarab holder")
+    if s["current_player"] == n - 1:
+        raise ValueError("current_player: the High Priest never decides; its Voice does")
 
 
 # =============================================================================
@@ -431,12 +518,14 @@ def from_dict(d):
     _read_city(s, v["city"], n)
     _read_plantation(s, v["plantation"], n)
     _read_pantheon(s, v["pantheon"], v["ra_offerings"], n)
-    _read_pyramid(s, v["pyramid"], pc)
+    _read_pyramid(s, v["pyramid"], pc, v.get("ra_utoma") is not None)
     barges = _read_pier(s, v["pier"], n)
     _read_borders(s, v, n)
     _read_viziers(s, v["viziers"], n)
     _read_pending(s, v["pending"], n, barges)
     _read_advanced(s, v, n)
+    if v.get("ra_utoma") is not None:
+        _read_ra(s, v["ra_utoma"], n)
     _conserve(s, v["supply"], given_supply, n)
     _check_vizier_boards(s, n)
     _check_phase(s)
@@ -561,7 +650,8 @@ def _read_pantheon(s, v, ra, n):
         s["offerings"][spec.TEMPLE_RA, p] = int_in(offs[p], f"ra_offerings[{p}]", 0, spec.OFFERINGS_PER_PLAYER)
 
 
-def _read_pyramid(s, v, pc):
+def _read_pyramid(s, v, pc, any_colour):
+    """any_colour: the High Priest plays, and it builds ignoring the pictured materials (§12)."""
     lv = int(s["level"])
     npyr = int(spec.PYR_NUM_SPACES[lv, pc])
     for k, x in enumerate(_list(v, "pyramid", npyr)):
@@ -569,7 +659,7 @@ def _read_pyramid(s, v, pc):
             continue
         m = _name(x, MATERIALS, f"pyramid[{k}]")
         want = int(spec.PYR_SPACE_MATERIAL[lv, pc, k])
-        if not spec.PYR_SPACE_ANY[lv, pc, k] and m != want:
+        if not (any_colour or spec.PYR_SPACE_ANY[lv, pc, k]) and m != want:
             raise ValueError(f"pyramid[{k}]: the space takes {MATERIALS[want]}, not {x}")
         s["pyr_fill"][k] = m
     # every material was laid on a start space or next to one already placed (pyramid.py)
@@ -731,7 +821,9 @@ def _read_pending(s, v, n, barges):
         _keys(x, pkeys, what, required=pkeys)
         s["patron_q"][j] = (_owner(x["seat"], f"{what}.seat", n),
                             _name(x["building"], BUILDINGS, f"{what}.building"),
-                            -1 if x["good_paid"] is None else _name(x["good_paid"], GOODS, f"{what}.good_paid"),
+                            -1 if x["good_paid"] is None else (
+                                PQ_PIER_GOOD if x["good_paid"] == PIER_GOOD
+                                else _name(x["good_paid"], GOODS, f"{what}.good_paid")),
                             -1 if x["temple"] is None else int_in(x["temple"], f"{what}.temple", 0,
                                                                   spec.PANTHEON_SPACES - 1),
                             _names_to_bits(x["materials_placed"], MATERIALS, f"{what}.materials_placed"))
@@ -879,8 +971,11 @@ def _check_phase(s):
         if not ok:
             raise ValueError(f"phase {name!r} needs {what}")
 
+    who = s["ra_seat"] if s["ra_voice"] else s["current_player"]  # the High Priest's Voice decides for it
+    ra_phase = ph >= spec.PH_RA_BUILDING
+    need(ra_phase <= bool(s["ra_voice"]), "ra_utoma.voice (a Voice of Ra step)")
     if ph in _OWN_TURN:
-        need(s["current_player"] == s["turn_player"], "current_player == turn_player")
+        need(who == s["turn_player"], "current_player == turn_player")
     if ph == spec.PH_CONSTRUCT_SERVANT:
         need(pool >= 0 and s["sc_mode"] == SC_CONSTRUCT, "pending.construct_pool and servant_choice_mode 'construct'")
     if ph in (spec.PH_CONSTRUCT_SILVER, spec.PH_CITY_PLACE, spec.PH_PLANTATION_PLACE, spec.PH_TEMPLE_GOD,
@@ -905,7 +1000,7 @@ def _check_phase(s):
     if ph == spec.PH_MOORING:
         need(s["tgt_barge"] >= 0, "pending.bought_barge")
     if ph == spec.PH_PATRON:
-        need(s["patron_n"] > 0 and s["patron_q"][0, 0] == s["current_player"],
+        need(s["patron_n"] > 0 and s["patron_q"][0, 0] == who,
              "pending.patrons with current_player as the first patron's seat")
     if ph == spec.PH_SEB_ROOM:
         need(s["special"] == spec.GS_SEB, "pending.god_special 'activate-occupied-room'")
@@ -916,7 +1011,7 @@ def _check_phase(s):
     if ph == spec.PH_AKHET_GOD:
         need(s["akhet_stage"] >= 0, "turn.akhet_stage")
     if ph == spec.PH_PENALTY_CHOICE:
-        need(s["akhet_stage"] >= 0 and s["pen_seat"] == s["current_player"] and s["pen_kind"] >= 0,
+        need(s["akhet_stage"] >= 0 and s["pen_seat"] == who and s["pen_kind"] >= 0,
              "turn.akhet_stage, pending.penalty_kind and pending.penalty_seat == current_player")
     p = int(s["current_player"])
     if ph == spec.PH_FAMILY_FACE:
@@ -968,6 +1063,11 @@ def _pool_word(k):
     return _slug(POOLS[k])
 
 
+def _chooser(s):
+    """PLAYER counts the Viziers after the decider: the High Priest when its Voice picks."""
+    return int(s["ra_seat"]) if s["ra_voice"] else int(s["current_player"])
+
+
 def action_to_str(state, a):
     """Readable name of flat action a (see the module docstring for the names)."""
     s = one_state(state)
@@ -1016,7 +1116,7 @@ def action_to_str(state, a):
         return f"mooring {MOORINGS[i]}"
     if name == "PLAYER":
         if i < n - 1:
-            return f"player {(int(s['current_player']) + 1 + i) % n}"
+            return f"player {(_chooser(s) + 1 + i) % n}"
         return f"player +{i + 1}"
     if name == "REWARD":
         return "reward die" if i == 0 else f"reward table-{i}"
@@ -1038,6 +1138,8 @@ def action_to_str(state, a):
         return f"move {DECREES[i // adv.NUM_DECREES]} {DECREES[i % adv.NUM_DECREES]}"
     if name == "DIE_CHOICE":
         return f"keep-die {i + 1}"
+    if name == "RA_BONUS":
+        return f"ra-bonus {RA_BONUS_NAMES[i]}"
     # PENALTY_TARGET
     if i < PEN_CROP_BASE:
         return f"lose-building {cell_name(i)}"
@@ -1056,7 +1158,7 @@ _FORMS = ("'done', 'yes', 'license', 'construct <building|crop|temple>', "
           "'buy|sell <good>', 'revenue <material|pyramid|offering|god>', 'upkeep pay|tumult', "
           "'lose-building <square>', 'lose-crop <0-7>', 'lose-temple <0-3>', 'side a|b', "
           "'family-minor', 'decree-pyramid', 'play|join <decree>', 'move <decree> <decree>', "
-          "'keep-die 1|2'")
+          "'keep-die 1|2', 'ra-bonus <prestige|construction|medjay|ra-offering>'")
 
 
 def _index(word, count):
@@ -1103,6 +1205,7 @@ def _parse(s, w, n):
               "minor": ("MINOR", MINORS), "good": ("GOOD", GOODS), "material": ("MATERIAL", MATERIALS),
               "mooring": ("MOORING", MOORINGS), "mandate": ("MANDATE_USE", MANDATE_USES),
               "revenue": ("REVENUE_OPTION", REVENUE_OPTIONS), "upkeep": ("UPKEEP", ("pay", "tumult")),
+              "ra-bonus": ("RA_BONUS", RA_BONUS_NAMES),
               "dock": ("DOCK", tuple(str(d) for d in range(spec.NUM_DOCKS))),
               "border": ("BORDER", tuple(str(b) for b in range(spec.NUM_BORDERS))),
               "side": ("FAMILY_FACE", adv.FACE_NAMES), "play": ("DECREE_PLAY", DECREES),
@@ -1127,7 +1230,7 @@ def _parse(s, w, n):
                 return A_PLAYER + k
         else:
             q = _index(one, n)
-            k = (q - int(s["current_player"]) - 1) % n
+            k = (q - _chooser(s) - 1) % n
             if k < n - 1:
                 return A_PLAYER + k
         raise KeyError(one)

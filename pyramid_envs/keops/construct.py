@@ -175,6 +175,13 @@ def _finish(s, p, kind_color, debens):
 def place_city(s, p, a, o):
     kind = s.con_pool
     cost = city_place_cost(s, kind, a, o)
+    lay_city(s, p, kind, a, o)
+    _finish(s, p, BUILDING_COLOR[kind], cost)
+
+
+@njit(cache=True)
+def lay_city(s, p, kind, a, o):
+    """The tile goes down (patron p), its section's isolated squares are queued for Dwellings."""
     sh = BUILDING_SHAPE[kind]
     root = NUM_CITY_CELLS
     for k in range(MAX_SHAPE_CELLS):
@@ -207,22 +214,32 @@ def place_city(s, p, a, o):
             s.dwell_queue[s.dwell_n] = c
             s.dwell_n += 1
     s.jb_kind, s.jb_index = 0, root
-    _finish(s, p, BUILDING_COLOR[kind], cost)
 
 
 @njit(cache=True)
 def place_crop(s, p, sp, side):
+    lay_crop(s, p, sp, side)
+    _finish(s, p, YELLOW, plantation_cost(sp))
+
+
+@njit(cache=True)
+def lay_crop(s, p, sp, side):
     s.plant_kind[sp] = CROP_SIDES[side]
     s.plant_owner[sp] = p
     s.plant_room[sp, 0] = -1
     s.plant_room[sp, 1] = -1
     s.jb_kind, s.jb_index = 1, sp
-    _finish(s, p, YELLOW, plantation_cost(sp))
 
 
 @njit(cache=True)
 def place_temple(s, p, t):
-    s.temple_god[t] = s.con_god
+    lay_temple(s, p, t, s.con_god)
+    _finish(s, p, RED, CONSTRUCT_DEBENS)
+
+
+@njit(cache=True)
+def lay_temple(s, p, t, god):
+    s.temple_god[t] = god
     s.temple_owner[t] = p
     s.temple_occ[t] = -1
     if s.offer_reserve[p] > 0:  # §5.1 A: one of the builder's Offerings on the new temple
@@ -233,7 +250,6 @@ def place_temple(s, p, t):
             s.offer_reserve[p] -= 1
             s.offerings[t, p] += 1
     s.jb_kind, s.jb_index = 2, t
-    _finish(s, p, RED, CONSTRUCT_DEBENS)
 
 
 @njit(cache=True)

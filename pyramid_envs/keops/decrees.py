@@ -26,7 +26,9 @@ from .state import SRC_STOREHOUSE
 # ----------------------------------------------------------------------------- setup
 @njit(cache=True)
 def deal(s):
-    """§11.2 setup: 2 cards to each Vizier, the rest a shuffled face-down deck, 3 markers each."""
+    """§11.2 setup: 2 cards to each Vizier, the rest a shuffled face-down deck, 3 markers each.
+    The High Priest gets markers but no hand: it has no decisions to play one with (it puts
+    cards in play by its Sobek cards and tie-winning cards, §12)."""
     s.dec_deck_n = NUM_DECREES
     for c in range(NUM_DECREES):
         s.dec_deck[c] = c
@@ -34,7 +36,7 @@ def deal(s):
     shuffle(s, s.dec_deck, NUM_DECREES)
     for p in range(s.num_players):
         s.dec_markers_left[p] = DECREE_MARKERS
-        for _ in range(DECREES_PER_HAND):
+        for _ in range(0 if p == s.ra_seat else DECREES_PER_HAND):
             draw(s, p)
 
 

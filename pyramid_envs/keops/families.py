@@ -21,10 +21,13 @@ from .spec_advanced import (AAMENEMES_DEBENS_GIVEN, AAMENEMES_MANDATES, FACE_B, 
 
 @njit(cache=True)
 def deal(s):
-    """§11.1 setup: one random Family card to each Vizier; sides are chosen in seat order."""
+    """§11.1 setup: one random Family card to each Vizier but the High Priest (no decisions of
+    its own to use it with); sides are chosen in seat order."""
     cards = np.arange(NUM_FAMILY_CARDS).astype(np.int8)
     shuffle(s, cards, NUM_FAMILY_CARDS)
     for p in range(s.num_players):
+        if p == s.ra_seat:
+            continue
         s.fam_card[p] = cards[p]
         s.fam_face[p] = -1
 

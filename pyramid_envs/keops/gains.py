@@ -240,7 +240,7 @@ def choose_good(s, k):
     p, g = s.gain_player, s.gain
     if s.pick_goods != 0:
         if s.pick_pier:
-            _pier_good(s, p, k)
+            pier_good(s, p, k)
         else:
             gain_good(s, p, k, 1)
         s.pick_goods = 0
@@ -256,7 +256,7 @@ def choose_good(s, k):
 
 
 @njit(cache=True)
-def _pier_good(s, p, k):
+def pier_good(s, p, k):
     """A good from the Pier Storehouse, refilled with one of each when empty (§13.4)."""
     s.pier_store[k] -= 1
     s.goods[p, k] += 1

@@ -9,7 +9,7 @@ from .spec_advanced import (D_MARKET, D_PENALIZED, D_QUARRY, D_TRANSIT, D_TREASU
                             FF_KHENT_A, FF_KHENT_B, FF_NEFER_A, FF_NIKA_A, FF_PTAH_B, FF_SES_A,
                             KHENTKAUS_RESERVED_KIND, MARKET_DECREE_DISCOUNT, MARKET_MIN_PRICE,
                             NIKA_EXTRA_OFFERINGS, PTAHHOTEP_BONUS_POINTS, QUARRY_DECREE_MATERIALS,
-                            TREASURY_MARKET_ACTIONS, WHARF_DECREE_DEBENS)
+                            TIE_DECREES, TREASURY_MARKET_ACTIONS, WHARF_DECREE_DEBENS)
 
 
 @njit(cache=True)
@@ -28,7 +28,12 @@ def has_face(s, p, ff):
 
 @njit(cache=True)
 def has_decree(s, p, d):
-    """p has a Decree Marker on decree d (§11.2: only then is its benefit active)."""
+    """p has a Decree Marker on decree d (§11.2: only then is its benefit active), or p is
+    the High Priest holding d as a tie-winning card (§12, with or without the option)."""
+    if p >= 0 and p == s.ra_seat:
+        for i in range(len(TIE_DECREES)):
+            if TIE_DECREES[i] == d and (s.ra_ties >> i) & 1:
+                return True
     return s.opt_decrees and p >= 0 and p < s.num_players and s.dec_marker[d, p] > 0
 
 

@@ -5,7 +5,8 @@ from .actions import (A_BORDER, A_BORDER_SPACE, A_CITY_PLACE, A_CONSTRUCT, A_CRO
                       A_DONE, A_DWELLING_ROW, A_GOD, A_GOOD, A_LICENSE, A_MANDATE_USE, A_MARKET,
                       A_MATERIAL, A_MINOR, A_MOORING, A_PENALTY_TARGET, A_PLANTATION, A_PLAYER,
                       A_PYRAMID_PLACE, A_QUARRY_SPACE, A_REVENUE_OPTION, A_REWARD, A_ROOM,
-                      A_SERVANT, A_TEMPLE, A_UPKEEP, A_YES, N_PENALTY_TARGET)
+                      A_RA_BONUS, A_SERVANT, A_TEMPLE, A_UPKEEP, A_YES, N_PENALTY_TARGET, N_PLAYER,
+                      N_RA_BONUS)
 from . import decrees, families
 from .akhet import own_building, penalty_servant_ok
 from .assign import (border_space_ok, dock_ok, festival_good_ok, just_built_any, just_built_room_ok,
@@ -23,16 +24,20 @@ from .spec import (ARTISAN, DOCK_COST, DWELLINGS_PER_ROW, MAJ_CONSTRUCT, MAX_ORI
                    MAX_ROOMS, MIN_JUST_BUILT, MIN_PYRAMID, MIN_WHARF, NUM_BORDERS, NUM_CITY_CELLS,
                    NUM_GODS, NUM_GOODS, NUM_MATERIALS, NUM_MOORINGS, NUM_PLANTATION_SPACES,
                    NUM_POOLS, NUM_REWARD_OPTIONS, NUM_TEMPLE_SLOTS, PANTHEON_SPACES, PATRON_FLAG,
-                   PEN_BUILDING, PEN_GOODS, PEN_OFFERINGS, PF_SAME_MATERIAL, PH_AKHET_GOD,
+                   PEN_BUILDING, PEN_GOODS, PEN_OFFERINGS, PF_SAME_GOOD, PF_SAME_MATERIAL, PH_AKHET_GOD,
                    PH_ASSIGN_TARGET, PH_BOOST, PH_BORDER_CHOICE, PH_CITY_PLACE,
                    PH_CONSTRUCT_SERVANT, PH_CONSTRUCT_SILVER, PH_DWELLING_ROW, PH_GAIN_GOOD,
                    PH_GAME_OVER,
                    PH_GAIN_MATERIAL, PH_LICENSE_HAPPINESS, PH_LICENSE_MARKET, PH_LICENSE_REVENUE,
                    PH_LICENSE_UPKEEP, PH_MOORING, PH_PATRON, PH_PAY_GOOD, PH_PENALTY_CHOICE,
-                   PH_PLANTATION_PLACE, PH_PLAYER_CHOICE, PH_PYRAMID_PLACE, PH_REWARD_CHOICE,
+                   PH_PLANTATION_PLACE, PH_PLAYER_CHOICE, PH_PYRAMID_PLACE,
+                   PH_RA_BORDER, PH_RA_BUILDING, PH_RA_MARKET, PH_RA_MOORING, PH_RA_PLACE,
+                   PH_RA_PLAYER, PH_REWARD_CHOICE,
                    PH_SEB_ROOM, PH_SERVANT_CHOICE, PH_SERVANT_SOURCE, PH_TEMPLE_CHOICE,
                    PH_TEMPLE_GOD, PH_TEMPLE_SPACE, PH_TURN, PYR_MAX_SPACES, ROOM_COST, T_DOCK)
-from .state import PQ_KIND, PQ_MATS, SC_INDEP, SC_TUMULT_TO_TRANSIT, SC_WHARF, TC_REMOVE_GOD
+from .rautoma import building_options, decider, place_options, player_ok
+from .spec_rautoma import RB_RA_OFFERING
+from .state import PQ_GOOD, PQ_KIND, PQ_MATS, PQ_PIER_GOOD, SC_INDEP, SC_TUMULT_TO_TRANSIT, SC_WHARF, TC_REMOVE_GOD
 
 
 @njit(cache=True)
@@ -92,12 +97,42 @@ def _turn(s, p, m):
 
 
 @njit(cache=True)
+def _ra(s, m):
+    """The Voice of Ra's choices for the High Priest (rautoma.py)."""
+    ph = s.phase
+    if ph == PH_RA_BUILDING:
+        building_options(s, m, True)
+    elif ph == PH_RA_PLACE:
+        place_options(s, m, True)
+    elif ph == PH_RA_BORDER:
+        for b in range(NUM_BORDERS):
+            m[A_BORDER + b] = 1
+    elif ph == PH_RA_PLAYER:
+        for k in range(N_PLAYER):
+            if player_ok(s, k):
+                m[A_PLAYER + k] = 1
+    elif ph == PH_RA_MOORING:
+        for k in range(NUM_MOORINGS):
+            if s.mooring_barge[k] < 0:
+                m[A_MOORING + k] = 1
+    elif ph == PH_RA_MARKET:
+        for g in range(NUM_GOODS):
+            m[A_GOOD + g] = 1
+    else:  # PH_RA_BONUS
+        for k in range(N_RA_BONUS):
+            if k != RB_RA_OFFERING or s.offer_reserve[s.ra_seat] > 0:
+                m[A_RA_BONUS + k] = 1
+
+
+@njit(cache=True)
 def _fill(s, m):
     ph = s.phase
-    p = s.current_player
+    p = decider(s)
     if s.terminated:
         return
-    if ph == PH_TURN:
+    if ph >= PH_RA_BUILDING:
+        _ra(s, m)
+    elif ph == PH_TURN:
         _turn(s, p, m)
     elif ph == PH_CONSTRUCT_SERVANT:
         bits = servant_options(s, p)
@@ -220,6 +255,10 @@ def _fill(s, m):
         elif patron_festival(kind):
             for g in range(NUM_GOODS):
                 if festival_good_ok(s, g):
+                    m[A_GOOD + g] = 1
+        elif s.patron_q[0, PQ_GOOD] == PQ_PIER_GOOD and PATRON_FLAG[kind] == PF_SAME_GOOD:
+            for g in range(NUM_GOODS):
+                if s.pier_store[g] > 0:
                     m[A_GOOD + g] = 1
         else:
             m[A_YES] = 1

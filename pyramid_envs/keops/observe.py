@@ -9,9 +9,9 @@ import numpy as np
 
 from ..core.rng import shuffle
 from .decrees import determinize_one as determinize_decrees
-from .spec import DIE_FACES, MAX_PLAYERS, NUM_BARGES, NUM_BORDERS, NUM_PHASES
+from .rautoma import determinize_ra, observe_ra
+from .spec import ADV_PHASE0, DIE_FACES, MAX_PLAYERS, NUM_BARGES, NUM_BASE_PHASES, NUM_BORDERS, RA_PHASE0
 from .spec_advanced import DEC_DECK, MAX_OFFERS, NUM_DECREES, NUM_FAMILY_CARDS
-from .state import NUM_BASE_PHASES
 
 
 @njit(cache=True, inline="always")
@@ -375,12 +375,12 @@ def _fields(s, f, k):
 def observe_one(s, seat, f):
     f[:] = 0.0
     f[seat] = 1.0
-    if s.phase < NUM_BASE_PHASES:
+    if s.phase < NUM_BASE_PHASES:  # the advanced and Ra-utoma phases have one-hots in their sections
         f[MAX_PLAYERS + s.phase] = 1.0
     k = _fields(s, f, MAX_PLAYERS + NUM_BASE_PHASES)
     for i in range(s.barge_reserve_n):
         f[k + s.barge_reserve[i]] = 1.0
-    return advanced_tail(s, seat, f, k + NUM_BARGES)
+    return observe_ra(s, f, advanced_tail(s, seat, f, k + NUM_BARGES))
 
 
 @njit(cache=True)
@@ -393,20 +393,22 @@ def observe(states, seats, out):
 def determinize(states, seats, seeds):
     """Hidden in the base game: the barge reserve order and every future chance event
     (dice, border and token draws), all held by the reserve order and the RNG; with the
-    Decree option also the other Viziers' hands and the deck order."""
+    Decree option also the other Viziers' hands and the deck order; with the High Priest,
+    its deck (rautoma.determinize_ra)."""
     for b in range(states.shape[0]):
         s = states[b]
         s.rng = seeds[b]
         shuffle(s, s.barge_reserve, s.barge_reserve_n)
         determinize_decrees(s, seats[b])
+        determinize_ra(s)
 
 
 # --- advanced rules: families and decrees (layout: state.ADV_OBS_SIZE) ---
 @njit(cache=True)
 def advanced_tail(s, seat, f, k):
-    if s.phase >= NUM_BASE_PHASES:
-        f[k + s.phase - NUM_BASE_PHASES] = 1.0
-    k += NUM_PHASES - NUM_BASE_PHASES
+    if ADV_PHASE0 <= s.phase < RA_PHASE0:
+        f[k + s.phase - ADV_PHASE0] = 1.0
+    k += RA_PHASE0 - ADV_PHASE0
     f[k] = _scale(s.opt_families, 0, 1.0)
     f[k + 1] = _scale(s.opt_decrees, 0, 1.0)
     k += 2

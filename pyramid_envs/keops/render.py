@@ -16,8 +16,9 @@ from ..core.jsonview import one_state
 _ABBR = ("Br", "Je", "Sa", "Sc", "Co", "Tx", "RA", "Bz", "FP", "Ca", "Mo")
 
 
-def _seat(p):
-    return f"seat {int(p)} ({spec.SEAT_NAMES[int(p)]})"
+def _seat(s, p):
+    name = "High Priest of Ra" if int(p) == int(s["ra_seat"]) else spec.SEAT_NAMES[int(p)]
+    return f"seat {int(p)} ({name})"
 
 
 def tiebreaks(s, p):
@@ -77,12 +78,15 @@ def _pyramid_lines(s):
     return lines
 
 
+TIE_NAMES = ("Prestige and Construction", "Medjay and the Temple of Ra")  # spec_advanced.TIE_DECREES
+
+
 def render_ansi(state, seat=None):
     """The board as text; with a seat, that Vizier is marked 'you' (nothing is hidden but the
     barge reserve's order, which no view shows)."""
     s = one_state(state)
     n = int(s["num_players"])
-    lines = [f"Keops, level {int(s['level']) + 1}/{spec.NUM_LEVELS}, turn of {_seat(s['turn_player'])}"]
+    lines = [f"Keops, level {int(s['level']) + 1}/{spec.NUM_LEVELS}, turn of {_seat(s, s['turn_player'])}"]
     lines += _city_lines(s)
     lines.append("Plantation: " + (", ".join(
         f"{sp}{'(akhet)' if spec.PLANTATION_AKHET[sp] else ''} {BUILDINGS[s['plant_kind'][sp]]} "
@@ -123,7 +127,7 @@ def render_ansi(state, seat=None):
     for p in range(n):
         you = " (you)" if seat is not None and int(seat) == p else ""
         lines.append(
-            f"{_seat(p)}{you}: favors {s['major_favors'][p]} major {s['minor_favors'][p]} minor, prestige "
+            f"{_seat(s, p)}{you}: favors {s['major_favors'][p]} major {s['minor_favors'][p]} minor, prestige "
             f"{s['prestige'][p]}, construction {s['construction'][p]}, population {s['population'][p]}, "
             f"debens {s['debens'][p]}, goods {s['goods'][p].tolist()}, materials {s['materials'][p].tolist()}, "
             f"mandates {s['mandates'][p]}, offerings {s['offer_reserve'][p]}")
@@ -136,12 +140,21 @@ def render_ansi(state, seat=None):
             + f"; markers left {[(int((s['col_slot'][p, c] == SLOT_MARKER).sum())) for c in range(3)]}"
             + f"; dwellings {s['dwell_taken'][p].tolist()}")
     lines += _advanced_lines(s, n, seat)
+    if s["ra_seat"] >= 0:
+        card = f", card {int(s['ra_card']) + 1} in play" if s["ra_card"] >= 0 else ""
+        top = spec.COLOR_NAMES[s["ra_top_color"]] if s["ra_top_color"] >= 0 else "none"
+        lines.append(f"Ra-utoma level {s['ra_level']}: Royal Scarab with seat {s['scarab']}; deck "
+                     f"{s['ra_deck_n']} cards (top {top}); discard "
+                     f"{[int(c) + 1 for c in s['ra_discard'][:s['ra_discard_n']]]}{card}"
+                     + "".join(f"; wins ties of {what}" for i, what in enumerate(TIE_NAMES)
+                               if (s["ra_ties"] >> i) & 1))
     lines.append("legend: goods [barley, beer, papyrus, silver], materials [limestone, wood, granite], "
                  "markers/dwellings [yellow, green, red]")
     if s["terminated"]:
         lines.append(score_sheet(state))
     else:
-        lines.append(f"to decide: {_seat(s['current_player'])}, phase {spec.PHASES[s['phase']]}")
+        voice = " for the High Priest (Voice of Ra)" if s["ra_voice"] else ""
+        lines.append(f"to decide: {_seat(s, s['current_player'])}{voice}, phase {spec.PHASES[s['phase']]}")
     return "\n".join(lines)
 
 
@@ -150,7 +163,7 @@ def _advanced_lines(s, n, seat):
     lines = []
     if s["opt_families"]:
         lines.append("Families: " + ", ".join(
-            f"{_seat(p)} {adv.FAMILY_NAMES[s['fam_card'][p]]} "
+            f"{_seat(s, p)} {adv.FAMILY_NAMES[s['fam_card'][p]]} "
             + (f"side {adv.FACE_NAMES[s['fam_face'][p]].upper()}" if s["fam_face"][p] >= 0 else "(side to choose)")
             for p in range(n) if s["fam_card"][p] >= 0))
     if s["opt_decrees"]:
@@ -164,7 +177,7 @@ def _advanced_lines(s, n, seat):
         for p in range(n):
             cards = [adv.DECREE_NAMES[c] for c in range(adv.NUM_DECREES) if loc[c] == p]
             shown = seat is not None and int(seat) == p
-            hands.append(f"{_seat(p)} {cards if shown else str(len(cards)) + ' cards'}")
+            hands.append(f"{_seat(s, p)} {cards if shown else str(len(cards)) + ' cards'}")
         lines.append("Decree hands: " + ", ".join(hands))
     return lines
 
@@ -178,7 +191,7 @@ def score_sheet(state):
         score = int(s["major_favors"][p]) + int(s["minor_favors"][p]) // spec.MINORS_PER_MAJOR
         tb1, tb2 = tiebreaks(s, p)
         rank = f"rank {int(s['ranks'][p]) + 1}" if s["ranks"][p] >= 0 else "playing"
-        rows.append(f"{_seat(p)}: {score} favors ({s['major_favors'][p]} major + {s['minor_favors'][p]} minor), "
+        rows.append(f"{_seat(s, p)}: {score} favors ({s['major_favors'][p]} major + {s['minor_favors'][p]} minor), "
                     f"goods+debens {tb1}, servants+markers {tb2}, {rank}")
     head = "final score" if s["terminated"] else "score so far"
     return f"{head}: " + "; ".join(rows)
@@ -252,6 +265,6 @@ def render_rgb(state):
         draw.rectangle([20, y0 + 7, 20 + 6 * int(s["construction"][p]), y0 + 12], fill=_SEAT_RGB[p])
         draw.text((x_py, y0), f"{s['major_favors'][p]}M {s['minor_favors'][p]}m", fill=_SEAT_RGB[p])
     caption = (score_sheet(state) if s["terminated"] else
-               f"level {lv + 1}: {_seat(s['current_player'])}, {spec.PHASES[s['phase']]}")
+               f"level {lv + 1}: {_seat(s, s['current_player'])}, {spec.PHASES[s['phase']]}")
     draw.text((10, h - 22), caption[:90], fill=(255, 255, 255))
     return np.asarray(img, dtype=np.uint8)

@@ -10,8 +10,11 @@ from .spec import (BARGES_AT_PIER, BORDER_CARDS_PER_LEVEL, ELIMINATED_BUILDING_T
                    NUM_MATERIALS, NUM_POOLS, OFFERINGS_PER_PLAYER, PENALTY_TOKEN_LEVEL3,
                    PH_FAMILY_FACE, PH_TURN,
                    PIER_STOREHOUSE_START, PLAYER_SERVANTS, POOL_SUPPLY, START_DEBENS, START_GOODS,
-                   START_MINOR_FAVORS, START_POPULATION, START_SERVANTS)
+                   START_MINOR_FAVORS, START_POPULATION, START_SERVANTS, RA_UTOMA_START, RA_UTOMA_TIE_CARDS,
+                   TEMPLE_RA)
 from . import decrees, families
+from .spec_advanced import TIE_DECREES
+from .spec_rautoma import CARD_COLOR, RA_DECK_SIZE, RA_FIRST_TEMPLE_CARD, RA_TEMPLE_CARDS
 from .state import BLANK
 
 NUM_TOKENS = 9
@@ -120,6 +123,62 @@ def setup(s, seed, n):
         s.ranks[p] = -1
 
 
+# --- Ra-utoma (§12): the High Priest's seat and deck ---
+@njit(cache=True)
+def set_top_color(s):
+    s.ra_top_color = CARD_COLOR[s.ra_deck[s.ra_deck_n - 1]] if s.ra_deck_n > 0 else -1
+
+
+@njit(cache=True)
+def ra_setup(s, level):
+    """§12 setup: the High Priest takes the last seat with its start values; the deck is the
+    20 cards and 2 of the 4 Temple cards, shuffled. It manages no Goods or Debens."""
+    hp = s.num_players - 1
+    s.ra_seat = hp
+    s.ra_level = level
+    s.scarab = 0
+    s.debens[hp] = 0
+    for g in range(NUM_GOODS):
+        s.goods_supply[g] += s.goods[hp, g]
+        s.goods[hp, g] = 0
+    row = RA_UTOMA_START[level - 1]
+    s.prestige[hp] = row[0]
+    s.construction[hp] = row[1]
+    s.offerings[TEMPLE_RA, hp] = row[2]
+    s.offer_reserve[hp] -= row[2]
+    for b in range(NUM_BORDERS):
+        s.medjay[hp, b] = row[3 + b]
+    temples = np.empty(RA_TEMPLE_CARDS, np.int8)
+    for i in range(RA_TEMPLE_CARDS):
+        temples[i] = RA_FIRST_TEMPLE_CARD + i
+    shuffle(s, temples, RA_TEMPLE_CARDS)
+    for i in range(RA_FIRST_TEMPLE_CARD):
+        s.ra_deck[i] = i
+    for i in range(RA_DECK_SIZE - RA_FIRST_TEMPLE_CARD):
+        s.ra_deck[RA_FIRST_TEMPLE_CARD + i] = temples[i]
+    s.ra_deck_n = RA_DECK_SIZE
+    shuffle(s, s.ra_deck, RA_DECK_SIZE)
+    set_top_color(s)
+
+
+@njit(cache=True)
+def ra_tie_cards(s):
+    """§12 difficulty 2 / 3: the High Priest holds 1 / 2 of the tie-winning Decree cards,
+    drawn at random, in play with its marker (with the Decree option: taken out of the deck,
+    or out of a hand, which then draws in its place, as if dealt from a deck without them).
+    Without the option they still decide its ties (held.has_decree, ra_ties)."""
+    cards = TIE_DECREES.copy()
+    shuffle(s, cards, len(cards))
+    for i in range(RA_UTOMA_TIE_CARDS[s.ra_level - 1]):
+        c = cards[i]
+        s.ra_ties |= 1 << (0 if c == TIE_DECREES[0] else 1)
+        if s.opt_decrees:
+            holder = s.dec_loc[c] if s.dec_loc[c] < 4 else -1
+            decrees.put_in_play(s, c, s.ra_seat)
+            if holder >= 0:
+                decrees.draw(s, holder)
+
+
 @njit(cache=True)
 def setup_advanced(s, families_on, decrees_on):
     """§11.1 / §11.2: Family cards, then Decree cards, dealt after the Vizier boards; the
@@ -135,10 +194,17 @@ def setup_advanced(s, families_on, decrees_on):
 
 @njit(cache=True)
 def reset(states, seeds, options):
-    """options: num_players, then families and decrees (0/1; missing = off)."""
+    """options: num_players (the agents' seats), families, decrees (0/1), ra_utoma (0 off,
+    else the difficulty: the High Priest takes one more seat, the last); missing = off."""
     fam = options.shape[0] > 1 and options[1] != 0
     dec = options.shape[0] > 2 and options[2] != 0
+    ra = options[3] if options.shape[0] > 3 else 0
+    n = options[0] + (1 if ra > 0 else 0)
     for b in range(states.shape[0]):
         states[b] = BLANK[0]
-        setup(states[b], seeds[b], options[0])
+        setup(states[b], seeds[b], n)
+        if ra > 0:
+            ra_setup(states[b], ra)
         setup_advanced(states[b], fam, dec)
+        if ra > 0:
+            ra_tie_cards(states[b])

@@ -11,7 +11,8 @@ global constant. Player-count tables are indexed by `pc = num_players - 2` (2, 3
 """
 import numpy as np
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4  # §1; 1 player comes with the Ra-utoma (issue 6)
+MIN_PLAYERS, MAX_PLAYERS = 2, 4  # §1: Viziers on the board (the High Priest counts, §12)
+MIN_AGENTS = 1  # §12: one player against the High Priest of Ra
 NUM_PC = MAX_PLAYERS - MIN_PLAYERS + 1
 SEAT_NAMES = ("Vizier 1", "Vizier 2", "Vizier 3", "Vizier 4")
 NUM_LEVELS = 3   # §5: three rounds, one per pyramid level
@@ -728,8 +729,19 @@ PHASES = (
     "medjay-split",       # Nefer-Seshem B: the next Medjay point goes to which Border
     "offer",              # pay 1 Deben for 1 good (a decree's or Family's watcher): yes or no
     "die-choice",         # two-dice decree: keep the first or the second roll
+    # --- Ra-utoma (§12): the Voice of Ra (the Royal Scarab holder) decides for the High Priest
+    "ra-building",        # which Vizier's building (room) the High Priest activates
+    "ra-place",           # where the High Priest constructs (city, plantation or pantheon)
+    "ra-border",          # which border gets the High Priest's Medjay Power
+    "ra-player",          # which Vizier loses Prestige / a Ra Offering to the High Priest
+    "ra-mooring",         # which free Mooring the High Priest's barge blocks
+    "ra-market",          # which good's price the High Priest raises
+    "ra-bonus",           # the High Priest's bonus when a Vizier used its building (§12 rule 9)
 )
 NUM_PHASES = len(PHASES)
+NUM_BASE_PHASES = PHASES.index("game-over") + 1  # the observation's phase one-hot (observe.py)
+ADV_PHASE0 = PHASES.index("family-face")  # the advanced rules' phases, one-hot in their own tail
+RA_PHASE0 = PHASES.index("ra-building")   # the Voice of Ra's phases, one-hot in the Ra section
 (PH_TURN, PH_CONSTRUCT_TILE, PH_CONSTRUCT_SERVANT, PH_CONSTRUCT_SILVER, PH_CITY_PLACE,
  PH_PLANTATION_PLACE, PH_TEMPLE_GOD, PH_TEMPLE_SPACE, PH_DWELLING_ROW, PH_SERVANT_SOURCE,
  PH_ASSIGN_TARGET, PH_BOOST, PH_PAY_GOOD, PH_GAIN_GOOD, PH_GAIN_MATERIAL, PH_PYRAMID_PLACE,
@@ -737,7 +749,9 @@ NUM_PHASES = len(PHASES)
  PH_MOORING, PH_PATRON, PH_SEB_ROOM, PH_LICENSE_REVENUE, PH_LICENSE_MARKET, PH_LICENSE_UPKEEP,
  PH_LICENSE_HAPPINESS, PH_AKHET_GOD, PH_PENALTY_CHOICE, PH_GAME_OVER,
  PH_FAMILY_FACE, PH_FAMILY_DEBENS, PH_FAMILY_BORDER, PH_FAMILY_BUILD, PH_MEDJAY_SPLIT, PH_OFFER,
- PH_DIE_CHOICE) = range(NUM_PHASES)
+ PH_DIE_CHOICE,
+ PH_RA_BUILDING, PH_RA_PLACE, PH_RA_BORDER, PH_RA_PLAYER, PH_RA_MOORING, PH_RA_MARKET,
+ PH_RA_BONUS) = range(NUM_PHASES)
 
 # =============================================================================
 # Ra-utoma start values (§12; used by issue 6)

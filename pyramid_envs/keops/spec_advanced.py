@@ -81,6 +81,8 @@ DECREE_TEXT = (
 DECREE_PRINTED = np.array([1] * 10 + [0, 0], np.bool_)
 DECREE_EXCLUSIVE = np.zeros(NUM_DECREES, np.bool_)
 DECREE_EXCLUSIVE[[D_TIE_PRESTIGE, D_TIE_MEDJAY]] = True  # §13.7 "only one Decree Marker"
+# the High Priest's tie-winning cards (§12 difficulty 2-3); bit i of state.ra_ties is card i
+TIE_DECREES = np.array([D_TIE_PRESTIGE, D_TIE_MEDJAY], np.int8)
 WHARF_DECREE_DEBENS = 2       # §13.7
 MARKET_DECREE_DISCOUNT = 1    # §13.7
 MARKET_MIN_PRICE = 1          # §13.7 "You cannot pay less than 1 Deben"

@@ -1,7 +1,8 @@
 """Keops state record: one whole game in a NumPy record (a batch is `np.zeros(B, STATE)`).
 
 Encodings used below:
-- seat: 0..num_players-1, seat 0 is the first player (Royal Scarab).
+- seat: 0..num_players-1, seat 0 is the first player (Royal Scarab); with the Ra-utoma the
+  High Priest of Ra is the last seat (`ra_seat`), counted in num_players but never an agent.
 - occupant ("occ") of a room or board space: -1 free, 0-3 an own servant of that seat,
   4-7 an independent servant used by seat (occ - 4). The servant type is the space's type
   (a room's colour; a border/quarry space's index; docks take Scribes, temples Priests).
@@ -16,12 +17,13 @@ Encodings used below:
 """
 import numpy as np
 
+from .spec_rautoma import RA_NUM_CARDS, RA_STAGE_NAMES
 from .spec import (BUILDING_MARKERS_PER_COLOR, DWELLING_ROWS, MAX_PLAYERS, MAX_ROOMS, NUM_BARGES,
                    NUM_BORDERS, NUM_CITY_CELLS, NUM_COLORS, NUM_DOCKS, NUM_GAIN_FIELDS, NUM_GOODS,
-                   NUM_MATERIALS, NUM_MOORINGS, NUM_PHASES, NUM_PLANTATION_SPACES, NUM_POOLS,
+                   NUM_BASE_PHASES, NUM_MATERIALS, NUM_MOORINGS, NUM_PHASES, NUM_PLANTATION_SPACES, NUM_POOLS,
                    NUM_SERVANT_TYPES, NUM_TEMPLE_SLOTS, PANTHEON_SPACES, PYR_MAX_SPACES,
                    SECTION_COLS, SECTION_ROWS)
-from .spec import PH_GAME_OVER
+from .spec import ADV_PHASE0, RA_PHASE0
 from .spec_advanced import MAX_OFFERS, NUM_DECREES, NUM_FAMILY_CARDS
 
 P, T3 = MAX_PLAYERS, NUM_SERVANT_TYPES
@@ -44,6 +46,9 @@ GG_ANY, GG_DIFF, GG_OTHER = 0, 1, 2
 MAX_DWELL_QUEUE = SECTION_ROWS * SECTION_COLS
 MAX_PATRONS = 4
 PQ_SEAT, PQ_KIND, PQ_GOOD, PQ_TEMPLE, PQ_MATS = range(5)
+# PQ_GOOD when the High Priest activated a same-Good building: it paid no Good, so the patron
+# may take one Good from the Pier Storehouse instead (§12)
+PQ_PIER_GOOD = -2
 
 STATE = np.dtype([
     # --- required by the generic layers ---
@@ -223,11 +228,30 @@ STATE = np.dtype([
     ("dec_deck_n", np.int8),
     ("dec_marker", np.int8, (NUM_DECREES, P)),  # 1 where that seat has a Decree Marker
     ("dec_markers_left", np.int8, (P,)),  # Decree Markers not in play
+    # --- Ra-utoma (§12, spec_rautoma.py): the High Priest of Ra ---
+    ("ra_seat", np.int8),                 # seat of the High Priest (the last one), -1 none
+    ("ra_level", np.int8),                # difficulty 1-3, 0 without the High Priest
+    ("scarab", np.int8),                  # Royal Scarab holder: the Voice of Ra (a player)
+    ("ra_voice", np.bool_),               # the decision asked now is the High Priest's
+    # face-down deck, the next card at [ra_deck_n - 1]; its order is hidden, only the colour
+    # on the back of the top card is public (ra_top_color)
+    ("ra_deck", np.int8, (RA_NUM_CARDS,)),
+    ("ra_deck_n", np.int8),
+    ("ra_discard", np.int8, (RA_NUM_CARDS,)),  # discard area, public, in discard order
+    ("ra_discard_n", np.int8),
+    ("ra_top_color", np.int8),            # colour on the back of the top card, -1 empty deck
+    ("ra_card", np.int8),                 # card being carried out, -1
+    ("ra_stage", np.int8),                # spec_rautoma.RS_* step of its turn, -1 not its turn
+    ("ra_second", np.bool_),              # this is the turn's second card
+    ("ra_failed", np.bool_),              # the card could be neither activated nor constructed
+    ("ra_medjay", np.int8),               # Medjay Power waiting for the Voice to pick a border
+    ("ra_player", np.int8),               # E_ANUBIS / E_RA_REMOVE waiting for the Voice, 0 none
+    ("ra_ties", np.int8),                 # tie-winning cards held (bit i: spec_advanced.TIE_DECREES[i])
 ])
 
 
 # --- observation: what every seat sees (everything public; see observe.py) ---
-# Layout: observer seat one-hot (MAX_PLAYERS), phase one-hot (spec.NUM_PHASES), then each
+# Layout: observer seat one-hot (MAX_PLAYERS), base phase one-hot (spec.NUM_BASE_PHASES), then each
 # field of OBS_FIELDS flattened in dtype order, each value v scaled to (v - lo) / (hi - lo)
 # with (lo, hi) = OBS_RANGE[field] and clipped to [0, 1] (seats absolute; -1 "none" is lo
 # where a field has one), then the barge reserve as a composition (1.0 for each barge id in
@@ -269,11 +293,11 @@ OBS_RANGE = {
     "market_moves": (-4, 4), "lic_slot": (-1, 15), "lic_happy_left": (0, 11), "pen_seat": (-1, 3),
     "pen_kind": (-1, 5), "pen_left": (0, 10), "pen_queue": (0, 1),
 }
-ADV_FIELDS = STATE.names[STATE.names.index("opt_families"):]  # observed by observe.adv_tail
+ADV_FIELDS = STATE.names[STATE.names.index("opt_families"):STATE.names.index("ra_seat")]  # observe.adv_tail
+RA_FIELDS = STATE.names[STATE.names.index("ra_seat"):]  # rautoma.observe_ra
 OBS_FIELDS = tuple(n for n in STATE.names
-                   if n not in ("rng", "barge_reserve", "steps", "ranks", "phase") + ADV_FIELDS)
+                   if n not in ("rng", "barge_reserve", "steps", "ranks", "phase") + ADV_FIELDS + RA_FIELDS)
 assert set(OBS_RANGE) == set(OBS_FIELDS)
-NUM_BASE_PHASES = PH_GAME_OVER + 1  # the phase one-hot; advanced phases are in the tail
 BASE_OBS_SIZE = (MAX_PLAYERS + NUM_BASE_PHASES
                  + sum(int(np.prod(STATE[n].shape)) if STATE[n].shape else 1 for n in OBS_FIELDS)
                  + NUM_BARGES)
@@ -284,10 +308,20 @@ BASE_OBS_SIZE = (MAX_PLAYERS + NUM_BASE_PHASES
 # and their count; the two dice and their level; per decree card: in the observer's hand,
 # in play, played by (-1..3), the 4 seats' markers; each seat's hand size, the deck size
 # and each seat's markers left. Others' hands and the deck order are not shown.
-ADV_OBS_SIZE = ((NUM_PHASES - NUM_BASE_PHASES) + 2 + MAX_PLAYERS * (NUM_FAMILY_CARDS + 2 + 1)
+NUM_ADV_PHASES = RA_PHASE0 - ADV_PHASE0
+ADV_OBS_SIZE = (NUM_ADV_PHASES + 2 + MAX_PLAYERS * (NUM_FAMILY_CARDS + 2 + 1)
                 + 2 + 1 + NUM_BORDERS + MAX_OFFERS * 2 + 1 + 2 + 1
                 + NUM_DECREES * (3 + MAX_PLAYERS) + MAX_PLAYERS + 1 + MAX_PLAYERS)
-OBS_SIZE = BASE_OBS_SIZE + ADV_OBS_SIZE
+# The Ra-utoma section, after the advanced tail (rautoma.observe_ra): the High Priest's
+# seat one-hot, difficulty, Voice of Ra one-hot, ra_voice, the Ra phase one-hot, deck size,
+# the discard area (one 1.0 per card in it), its size, the top card's colour one-hot, the
+# card being carried out one-hot, its stage one-hot, ra_second, ra_failed, ra_medjay,
+# ra_player, its two tie-winning cards. The deck's content and order are left out (determinize
+# reshuffles them).
+NUM_RA_PHASES = NUM_PHASES - RA_PHASE0
+RA_OBS_SIZE = (MAX_PLAYERS + 1 + MAX_PLAYERS + 1 + NUM_RA_PHASES + 1 + RA_NUM_CARDS + 1 + 3
+               + RA_NUM_CARDS + len(RA_STAGE_NAMES) + 4 + 2)
+OBS_SIZE = BASE_OBS_SIZE + ADV_OBS_SIZE + RA_OBS_SIZE
 
 # A cleared record: every "none" register at -1; reset copies it before the setup (§4).
 BLANK = np.zeros(1, STATE)
@@ -300,6 +334,7 @@ for _f in ("ranks", "major_done", "jb_kind", "jb_index", "final_turns", "akhet_s
            "tgt_room", "tgt_indep", "tgt_boost", "paid_good", "tgt_barge", "con_pool",
            "con_god", "con_silver", "dwell_queue", "patron_q", "lic_stage", "lic_slot",
            "pen_seat", "pen_kind", "fam_card", "fam_face", "fam_border", "fam_build",
-           "offer_q", "die_faces", "die_level", "dec_deck"):
+           "offer_q", "die_faces", "die_level", "dec_deck", "ra_seat", "scarab", "ra_deck",
+           "ra_discard", "ra_top_color", "ra_card", "ra_stage"):
     BLANK[_f] = -1
 del _f

@@ -5,13 +5,14 @@ target, a construction, the gain engine (gains.resolve), a bought barge's moorin
 Patron benefits (current_player = the Patron), Licensing, the Akhet round, and otherwise the
 turn step of the turn player. See docs/rules/keops.md, "Turn structure as steps".
 """
+import numpy as np
 from numba import njit
 
 from .actions import (A_ADV_MINOR, A_BORDER, A_BORDER_SPACE, A_CITY_PLACE, A_CONSTRUCT, A_CROP_ROOM, A_DOCK,
                       A_DONE, A_DWELLING_ROW, A_GOD, A_GOOD, A_LICENSE, A_MANDATE_USE, A_MARKET,
                       A_MATERIAL, A_MINOR, A_MOORING, A_PENALTY_TARGET, A_PLANTATION, A_PLAYER,
                       A_PYRAMID_PLACE, A_QUARRY_SPACE, A_REVENUE_OPTION, A_REWARD, A_ROOM,
-                      A_SERVANT, A_TEMPLE, A_UPKEEP, A_YES, N_BORDER_SPACE, N_CONSTRUCT,
+                      A_RA_BONUS, A_SERVANT, A_TEMPLE, A_UPKEEP, A_YES, N_BORDER_SPACE, N_CONSTRUCT,
                       N_CROP_ROOM, N_DOCK, N_GOOD, N_MANDATE_USE, N_MINOR, N_ROOM, N_TEMPLE)
 from .akhet import (akhet_next, eliminate_servant, penalty_good, penalty_offering, remove_building,
                     start_akhet)
@@ -37,12 +38,16 @@ from .spec import (G_ANY_GOOD, G_INDEP, G_MATERIAL, G_OFFERING, MAJ_ASSIGN, MAJ_
                    PH_GAIN_GOOD, PH_GAIN_MATERIAL, PH_LICENSE_HAPPINESS, PH_LICENSE_MARKET,
                    PH_LICENSE_REVENUE, PH_LICENSE_UPKEEP, PH_MOORING, PH_PATRON, PH_PAY_GOOD,
                    PH_PENALTY_CHOICE, PH_PLANTATION_PLACE, PH_PLAYER_CHOICE, PH_PYRAMID_PLACE,
-                   PH_REWARD_CHOICE, PH_SEB_ROOM, PH_SERVANT_CHOICE, PH_SERVANT_SOURCE,
+                   PH_RA_BUILDING, PH_REWARD_CHOICE, PH_SEB_ROOM, PH_SERVANT_CHOICE, PH_SERVANT_SOURCE,
                    PH_TEMPLE_CHOICE, PH_TEMPLE_GOD, PH_TEMPLE_SPACE, PH_TURN, PYR_MAX_SPACES,
                    SILVER, T_BORDER_SPACE, T_DOCK, T_QUARRY_SPACE, T_ROOM, T_TEMPLE)
+from .rautoma import (dwelling_row, decider, pass_scarab, ra_apply, ra_pending, ra_redirect,
+                      ra_turn)
 from .state import PQ_KIND, PQ_MATS, SC_CONSTRUCT, SC_TUMULT_TO_TRANSIT, SC_WHARF, TC_REMOVE_GOD
 
 T_PICK_JUST_BUILT = 6  # tgt_block while minor action c waits for its room
+# first action of the block each Ra-utoma phase uses (spec.PHASES order from "ra-building")
+BLOCK_START = np.array([0, 0, A_BORDER, A_PLAYER, A_MOORING, A_GOOD, A_RA_BONUS], np.int64)
 
 
 @njit(cache=True)
@@ -89,10 +94,20 @@ def _open(s, ph, who):
 
 @njit(cache=True)
 def settle(s, rewards_row):
+    _settle(s, rewards_row)
+    ra_redirect(s)
+
+
+@njit(cache=True)
+def _settle(s, rewards_row):
     while True:
         tp = s.turn_player
         if s.dwell_n > 0:
             if dwellings_left(s, tp) > 0:
+                r = dwelling_row(s, tp)
+                if r >= 0:
+                    place_dwelling(s, tp, r)
+                    continue
                 _open(s, PH_DWELLING_ROW, tp)
                 return
             place_dwelling(s, tp, -1)
@@ -112,6 +127,10 @@ def settle(s, rewards_row):
         ph = resolve(s)
         if ph >= 0:
             _open(s, ph, s.gain_player)
+            return
+        ph = ra_pending(s)
+        if ph >= 0:
+            _open(s, ph, s.ra_seat)
             return
         if s.tgt_barge >= 0:
             if free_mooring(s):
@@ -158,6 +177,14 @@ def settle(s, rewards_row):
             if s.terminated:
                 return
             s.turn_player = (s.turn_player + 1) % s.num_players
+            continue
+        if tp == s.ra_seat:
+            ph = ra_turn(s)
+            if ph >= 0:
+                _open(s, ph, tp)
+                return
+            if ph == -1:
+                end_turn(s)
             continue
         _open(s, PH_TURN, tp)
         return
@@ -237,8 +264,12 @@ def _target_action(s, a):
 @njit(cache=True)
 def apply(s, a, rewards_row):
     ph = s.phase
-    p = s.current_player
-    if ph == PH_TURN:
+    p = decider(s)
+    if s.ra_voice:
+        pass_scarab(s)
+    if ph >= PH_RA_BUILDING:
+        ra_apply(s, ph, a, a - BLOCK_START[ph - PH_RA_BUILDING])
+    elif ph == PH_TURN:
         _turn_action(s, a)
     elif ph == PH_CONSTRUCT_SERVANT:
         spend_servant(s, p, a - A_SERVANT)

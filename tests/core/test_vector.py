@@ -10,8 +10,17 @@ from .batch import assert_batch_equals_alone
 ENVS = pyramid_envs.list_envs()
 
 
-PLAYER_COUNTS = [(name, n) for name in ENVS
-                 for n in range(pyramid_envs.get_game(name).min_players, pyramid_envs.get_game(name).max_players + 1)]
+def _counts(game):
+    """Player counts the default options allow (a count may also need another option)."""
+    for n in range(game.min_players, game.max_players + 1):
+        try:
+            game.resolve_options({"num_players": n})
+        except ValueError:
+            continue
+        yield n
+
+
+PLAYER_COUNTS = [(name, n) for name in ENVS for n in _counts(pyramid_envs.get_game(name))]
 
 
 @pytest.mark.parametrize("name,n", PLAYER_COUNTS)

@@ -11,6 +11,7 @@ import numpy as np
 
 from pyramid_envs.core.rng import mix64
 from pyramid_envs.keops import GAME, rules, spec
+from pyramid_envs.keops import spec_rautoma as spec_ra
 from pyramid_envs.keops.actions import NUM_ACTIONS, action_of, block_of
 from pyramid_envs.keops.state import CITY_DWELLING, SLOT_EMPTY, SLOT_MARKER
 
@@ -21,6 +22,31 @@ def start(num_players=2, seed=0):
     st = np.zeros(1, rules.STATE)
     rules.reset(st, np.array([seed], np.uint64), np.array([num_players], np.int64))
     return st
+
+
+def ra_start(players=1, level=1, seed=0):
+    """`players` players and the High Priest of Ra (the last seat) at difficulty `level`."""
+    st = np.zeros(1, rules.STATE)
+    rules.reset(st, np.array([seed], np.uint64), np.array([players, 0, 0, level], np.int64))  # families, decrees off
+    return st
+
+
+def ra_top(st, *cards):
+    """Ra-utoma cards (rulebook numbers 1-24) on top of the deck, the last one on top; a card
+    not in the deck is swapped with a deck card of its kind (a Temple card with the box)."""
+    s = st[0]
+    for number in cards:
+        c = number - 1
+        n = int(s["ra_deck_n"])
+        deck = list(s["ra_deck"][:n])
+        if c not in deck:
+            assert c >= 20, f"card {number} is not in the deck"
+            k = next(i for i, x in enumerate(deck) if x >= 20)
+            deck[k] = c
+        deck.remove(c)
+        deck.append(c)
+        s["ra_deck"][:n] = deck
+    s["ra_top_color"] = spec_ra.CARD_COLOR[s["ra_deck"][s["ra_deck_n"] - 1]]
 
 
 def mask(st):

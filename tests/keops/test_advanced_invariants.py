@@ -1,6 +1,7 @@
-"""Long random play with the Family and Decree options on: masks never empty, every
-component conserved (decree cards and markers too), games end, same seed same game, and
-determinize changes nothing the seat sees (the other decree hands and the deck are hidden)."""
+"""Long random play with the Family and Decree options on (also with the High Priest of
+Ra): masks never empty, every component conserved (decree cards and markers too), games end,
+same seed same game, and determinize changes nothing the seat sees (the other decree hands
+and the deck are hidden)."""
 import numpy as np
 import pytest
 
@@ -13,23 +14,25 @@ from pyramid_envs.keops.state import OBS_SIZE
 from .test_invariants import STEP_CAP, check_conservation
 
 
-def new_games(num_players, seeds, families=True, decrees=True):
+def new_games(num_players, seeds, families=True, decrees=True, ra=0):
     st = np.zeros(len(seeds), rules.STATE)
     rules.reset(st, np.asarray(seeds, np.uint64),
-                np.array([num_players, int(families), int(decrees)], np.int64))
+                np.array([num_players, int(families), int(decrees), ra], np.int64))
     return st
 
 
 def check_advanced(st):
     for s in st:
-        n = int(s["num_players"])
-        if s["opt_families"]:
-            cards = [int(c) for c in s["fam_card"][:n]]
-            assert len(set(cards)) == n and min(cards) >= 0
+        n, hp = int(s["num_players"]), int(s["ra_seat"])
+        if s["opt_families"]:  # one card each, none for the High Priest
+            cards = [int(c) for p, c in enumerate(s["fam_card"][:n]) if p != hp]
+            assert len(set(cards)) == len(cards) and min(cards) >= 0
+            assert hp < 0 or s["fam_card"][hp] == -1
         if not s["opt_decrees"]:
             assert not s["dec_marker"].any()
             continue
         loc = s["dec_loc"]
+        assert hp < 0 or not (loc == hp).any()  # the High Priest holds no hand
         assert ((loc >= 0) & (loc < 4 + 4) & ((loc % 4) < n) | (loc == DEC_DECK)).all()
         deck = sorted(int(c) for c in s["dec_deck"][:s["dec_deck_n"]])
         assert deck == sorted(int(c) for c in np.flatnonzero(loc == DEC_DECK))
@@ -40,8 +43,8 @@ def check_advanced(st):
         assert (on[DECREE_EXCLUSIVE].sum(axis=1) <= 1).all()
 
 
-def run(num_players, seeds, families=True, decrees=True, check_every=1):
-    st = new_games(num_players, seeds, families, decrees)
+def run(num_players, seeds, families=True, decrees=True, check_every=1, ra=0):
+    st = new_games(num_players, seeds, families, decrees, ra)
     B = len(seeds)
     mask = np.zeros((B, NUM_ACTIONS), np.int8)
     rew = np.zeros((B, spec.MAX_PLAYERS), np.float32)
@@ -65,10 +68,11 @@ def run(num_players, seeds, families=True, decrees=True, check_every=1):
     return st, history
 
 
-@pytest.mark.parametrize("num_players,families,decrees",
-                         [(2, True, True), (3, True, False), (4, False, True), (4, True, True)])
-def test_random_games_end_and_conserve(num_players, families, decrees):
-    st, hist = run(num_players, list(range(200, 206)), families, decrees, check_every=5)
+@pytest.mark.parametrize("num_players,families,decrees,ra",
+                         [(2, True, True, 0), (3, True, False, 0), (4, False, True, 0), (4, True, True, 0),
+                          (1, True, True, 3), (2, True, True, 2), (3, False, True, 1)])
+def test_random_games_end_and_conserve(num_players, families, decrees, ra):
+    st, hist = run(num_players, list(range(200, 206)), families, decrees, check_every=5, ra=ra)
     check_conservation(st)
     check_advanced(st)
     assert st["terminated"].all(), "random games should end within the step cap"

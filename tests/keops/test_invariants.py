@@ -4,18 +4,35 @@ import numpy as np
 import pytest
 
 from pyramid_envs.keops import rules, spec
+from pyramid_envs.keops import spec_rautoma as ra
 from pyramid_envs.keops.actions import NUM_ACTIONS
 from pyramid_envs.keops.spec_advanced import DEC_DECK, NUM_FAMILY_CARDS
-from pyramid_envs.keops.state import (CITY_DWELLING, NUM_BASE_PHASES, OBS_FIELDS, OBS_RANGE,
-                                      OBS_SIZE, SLOT_EMPTY)
+from pyramid_envs.keops.state import CITY_DWELLING, OBS_FIELDS, OBS_RANGE, OBS_SIZE, SLOT_EMPTY
 
 STEP_CAP = 6000
 
 
-def new_games(num_players, seeds):
+def new_games(num_players, seeds, ra=0):
+    """num_players players (and with ra > 0 the High Priest of Ra at that difficulty)."""
     st = np.zeros(len(seeds), rules.STATE)
-    rules.reset(st, np.asarray(seeds, np.uint64), np.array([num_players], np.int64))
+    rules.reset(st, np.asarray(seeds, np.uint64), np.array([num_players, 0, 0, ra], np.int64))  # families, decrees off
     return st
+
+
+def check_rautoma(st):
+    """The High Priest's cards: deck, discard area and the card in play hold cards 1-20 and
+    two Temple cards once each; it never decides and holds no Goods or Debens."""
+    for s in st:
+        hp = s["ra_seat"]
+        if hp < 0:
+            continue
+        cards = list(s["ra_deck"][:s["ra_deck_n"]]) + list(s["ra_discard"][:s["ra_discard_n"]])
+        cards += [s["ra_card"]] if s["ra_card"] >= 0 else []
+        assert len(set(cards)) == len(cards) == 22 and set(range(20)) <= set(cards)
+        assert s["current_player"] != hp and s["scarab"] != hp
+        assert s["debens"][hp] == 0 and s["goods"][hp].sum() == 0
+        top = s["ra_deck"][s["ra_deck_n"] - 1] if s["ra_deck_n"] else -1
+        assert s["ra_top_color"] == (ra.CARD_COLOR[top] if top >= 0 else -1)
 
 
 def check_conservation(st):
@@ -69,9 +86,9 @@ def check_conservation(st):
             assert s["population"][p] == unlocked.sum()
 
 
-def run(num_players, seeds, check_every=1):
+def run(num_players, seeds, check_every=1, ra=0):
     """Uniformly random legal play; returns the final states and step counts."""
-    st = new_games(num_players, seeds)
+    st = new_games(num_players, seeds, ra)
     B = len(seeds)
     mask = np.zeros((B, NUM_ACTIONS), np.int8)
     rew = np.zeros((B, spec.MAX_PLAYERS), np.float32)
@@ -91,6 +108,7 @@ def run(num_players, seeds, check_every=1):
         rules.step(st, acts, rew)
         if k % check_every == 0:
             check_conservation(st)
+            check_rautoma(st)
     return st, history
 
 
@@ -104,6 +122,18 @@ def test_random_games_end_and_conserve(num_players):
         n = int(s["num_players"])
         assert (s["ranks"][:n] >= 0).all() and s["ranks"][:n].min() == 0
         assert (s["scores"][:n] == s["major_favors"][:n] + s["minor_favors"][:n] // 2).all()
+
+
+@pytest.mark.parametrize("players,level", [(1, 1), (1, 2), (1, 3), (2, 2), (3, 3)])
+def test_random_games_with_the_high_priest_end_and_conserve(players, level):
+    st, _ = run(players, list(range(200, 206)), check_every=3, ra=level)
+    check_conservation(st)
+    check_rautoma(st)
+    assert st["terminated"].all() and (st["level"] == 2).all()
+    for s in st:
+        n = players + 1
+        assert s["num_players"] == n and s["ra_seat"] == n - 1
+        assert (s["ranks"][:n] >= 0).all() and s["ranks"][:n].min() == 0
 
 
 def test_same_seed_same_game():
@@ -148,9 +178,9 @@ def _scaled(v, lo, hi):
 def reference_advanced_tail(s, seat):
     """state.py's advanced-rules tail (ADV_OBS_SIZE), written with NumPy."""
     P = spec.MAX_PLAYERS
-    adv_phase = np.zeros(spec.NUM_PHASES - NUM_BASE_PHASES)
-    if s["phase"] >= NUM_BASE_PHASES:
-        adv_phase[s["phase"] - NUM_BASE_PHASES] = 1.0
+    adv_phase = np.zeros(spec.RA_PHASE0 - spec.ADV_PHASE0)
+    if spec.ADV_PHASE0 <= s["phase"] < spec.RA_PHASE0:
+        adv_phase[s["phase"] - spec.ADV_PHASE0] = 1.0
     parts = [adv_phase, [float(s["opt_families"]), float(s["opt_decrees"])]]
     for p in range(P):
         card, face = np.zeros(NUM_FAMILY_CARDS), np.zeros(2)
@@ -176,10 +206,9 @@ def reference_advanced_tail(s, seat):
 
 def reference_observation(s, seat):
     """state.py's observation layout, written with NumPy."""
-    base_phase = np.zeros(NUM_BASE_PHASES)
-    if s["phase"] < NUM_BASE_PHASES:
-        base_phase[s["phase"]] = 1.0
-    parts = [np.eye(spec.MAX_PLAYERS)[seat], base_phase]
+    phase = np.zeros(spec.NUM_PHASES)
+    phase[s["phase"]] = 1.0
+    parts = [np.eye(spec.MAX_PLAYERS)[seat], phase[:spec.NUM_BASE_PHASES]]
     for name in OBS_FIELDS:
         lo, hi = OBS_RANGE[name]
         v = np.asarray(s[name], np.float64).ravel()
@@ -188,14 +217,39 @@ def reference_observation(s, seat):
     comp[s["barge_reserve"][:s["barge_reserve_n"]]] = 1.0
     parts.append(comp)
     parts.append(reference_advanced_tail(s, seat))
+    # the Ra-utoma section
+    hp, P = s["ra_seat"], spec.MAX_PLAYERS
+    seats = np.zeros(2 * P + 1)
+    if hp >= 0:
+        seats[hp], seats[P], seats[P + 1 + s["scarab"]] = 1.0, s["ra_level"] / 3, 1.0
+    discard = np.zeros(ra.RA_NUM_CARDS)
+    discard[s["ra_discard"][:s["ra_discard_n"]]] = 1.0
+    card = np.zeros(ra.RA_NUM_CARDS + 1)
+    card[s["ra_card"]] = 1.0  # index -1 (none) falls outside what is kept
+    stage = np.zeros(len(ra.RA_STAGE_NAMES) + 1)
+    stage[s["ra_stage"]] = 1.0
+    top = np.zeros(4)
+    top[s["ra_top_color"]] = 1.0
+    parts += [seats, [float(s["ra_voice"])], phase[spec.RA_PHASE0:], [s["ra_deck_n"] / 22],
+              discard, [s["ra_discard_n"] / 22], top[:3], card[:-1], stage[:-1],
+              [float(s["ra_second"]), float(s["ra_failed"]), min(1.0, s["ra_medjay"] / 4),
+               s["ra_player"] / 2], [(s["ra_ties"] >> k) & 1 for k in range(2)]]
     return np.concatenate(parts).astype(np.float32)
+
+
+def _mask(st):
+    m = np.zeros((len(st), NUM_ACTIONS), np.int8)
+    rules.legal_mask(st, m)
+    return m
 
 
 def test_observation_follows_the_documented_layout():
     st, _ = run(4, [31, 32], check_every=10_000)
-    st = np.concatenate([new_games(2, [3]), st])
+    mid = new_games(2, [5], ra=2)
+    rules.step(mid, np.array([np.flatnonzero(_mask(mid)[0])[-1]], np.int64), np.zeros((1, 4), np.float32))
+    st = np.concatenate([new_games(2, [3]), st, run(1, [33], check_every=10_000, ra=3)[0], mid])
     obs = np.zeros((len(st), OBS_SIZE), np.float32)
-    seats = np.array([1, 2, 3], np.int64)
+    seats = np.array([1, 2, 3, 0, 1], np.int64)
     rules.observe(st, seats, obs)
     for b in range(len(st)):
         want = reference_observation(st[b], seats[b])

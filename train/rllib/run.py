@@ -62,16 +62,18 @@ def algorithm_config(cfg) -> PPOConfig:
     )
 
 
-def init_ray(cfg, address=None):
-    """A local Ray (the default), or the cluster at address / cfg ray.address / RAY_ADDRESS."""
+def init_ray(cfg, address=None) -> bool:
+    """A local Ray (the default), or the cluster at address / cfg ray.address / RAY_ADDRESS.
+    Returns whether this call connected (a Ray the caller started is left to the caller)."""
     address = address or cfg["ray"]["address"] or os.environ.get("RAY_ADDRESS")
     if ray.is_initialized():
-        return
+        return False
     if address:
         ray.init(address=address)
     else:
         ray.init(num_cpus=cfg["ray"]["num_cpus"], object_store_memory=cfg["ray"]["object_store_memory"],
                  include_dashboard=False)
+    return True
 
 
 def snapshot(algo, k: int):
@@ -101,7 +103,7 @@ def train(cfg: dict, out, address=None, log=print):
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
-    init_ray(cfg, address)
+    connected = init_ray(cfg, address)
     algo = algorithm_config(cfg).build_algo()
     pool = "pool" in cfg["opponents"] and cfg["opponents"]["pool"] > 0
     if pool:  # the pool starts as copies of the initial learner, not as other random networks
@@ -129,3 +131,5 @@ def train(cfg: dict, out, address=None, log=print):
     finally:
         writer.close()
         algo.stop()
+        if connected:
+            ray.shutdown()

@@ -1,4 +1,6 @@
 """Self-play on Ray RLlib (train/rllib): the multi-game env, the masked module, a tiny run."""
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -143,6 +145,12 @@ def test_tiny_run_two_env_runners_checkpoints_and_plays_in_the_arena(tmp_path):
     policy = to_maskable_ppo(final, tmp_path / "policy.zip", cfg["env"])
     result = run_arena(cfg["env"], [f"policy:path={policy}", "random"], games=2, seed=0)
     assert len(result.seats) == 2
+
+
+def test_only_train_rllib_imports_ray():
+    code = ("import sys, pyramid_envs, agents.arena, agents.play, train.run, train.export; "
+            "sys.exit('ray' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).parents[2]).returncode == 0
 
 
 @pytest.mark.parametrize("env", pyramid_envs.list_envs())

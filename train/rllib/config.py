@@ -39,6 +39,8 @@ DEFAULTS = {
         "address": None,        # null: RAY_ADDRESS if set, else a local Ray; "auto" or host:port: a cluster
         "num_cpus": None,       # local Ray only: CPUs it may schedule (null: all)
         "object_store_memory": 200_000_000,  # local Ray only, bytes: small, to fit a small machine
+        "working_dir": None,    # a folder Ray ships to every worker (e.g. "." for this checkout), for
+                                # clusters whose machines do not have this package installed
     },
 }
 

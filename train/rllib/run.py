@@ -68,11 +68,13 @@ def init_ray(cfg, address=None) -> bool:
     address = address or cfg["ray"]["address"] or os.environ.get("RAY_ADDRESS")
     if ray.is_initialized():
         return False
+    shipped = cfg["ray"]["working_dir"]
+    runtime_env = {"working_dir": shipped, "excludes": ["runs/", "*.nbi", "*.nbc"]} if shipped else None
     if address:
-        ray.init(address=address)
+        ray.init(address=address, runtime_env=runtime_env)
     else:
         ray.init(num_cpus=cfg["ray"]["num_cpus"], object_store_memory=cfg["ray"]["object_store_memory"],
-                 include_dashboard=False)
+                 include_dashboard=False, runtime_env=runtime_env)
     return True
 
 

@@ -122,7 +122,7 @@ def train(cfg: dict, out, address=None, log=print):
             writer.flush()
             selfplay = result["env_runners"].get("selfplay", {})
             rates = " ".join(f"{k[len('win_rate_vs_'):]}={v:.2f}" for k, v in sorted(selfplay.items())
-                             if k.startswith("win_rate_vs_"))
+                             if k.startswith("win_rate_vs_") and math.isfinite(v))
             log(f"iter {it}: {int(steps.get(LEARNER, 0))} learner steps, "
                 f"{time.perf_counter() - t0:.0f} s, learner win rate {rates}")
             if pool and it % cfg["snapshot_every"] == 0:

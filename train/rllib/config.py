@@ -11,6 +11,7 @@ DEFAULTS = {
     "seed": 0,
     "torch_threads": 1,         # the learner's threads in the driver
     "num_env_runners": 2,       # Ray actors sampling in parallel (0: sample in the driver)
+    "num_learners": 0,          # Ray actors running PPO's update data-parallel (0: the update runs in the driver)
     "games_per_runner": 64,     # games each runner steps side by side through the batched core
     "iterations": 50,           # PPO iterations (one train batch each)
     "max_steps": 2000,          # truncates endless games
@@ -48,7 +49,7 @@ DEFAULTS = {
 def load_rllib_config(path=None, overrides=()) -> dict:
     cfg = load_config(path, overrides, defaults=DEFAULTS)
     pyramid_envs.get_game(cfg["env"])  # an unknown game fails here, with the valid names
-    for key, least in (("num_env_runners", 0), ("games_per_runner", 1), ("iterations", 1), ("pool_size", 1),
+    for key, least in (("num_env_runners", 0), ("num_learners", 0), ("games_per_runner", 1), ("iterations", 1), ("pool_size", 1),
                        ("snapshot_every", 1), ("checkpoint_every", 1), ("final_eval_games", 0)):
         if not isinstance(cfg[key], int) or cfg[key] < least:
             raise ValueError(f"config key {key} must be an integer >= {least}, got {cfg[key]!r}")

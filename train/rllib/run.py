@@ -1,4 +1,5 @@
-"""Self-play PPO on Ray RLlib: env runners as Ray actors, the learner in the driver."""
+"""Self-play PPO on Ray RLlib: env runners as Ray actors, the learner in the driver or in
+num_learners Ray actors."""
 from __future__ import annotations
 
 import math
@@ -55,7 +56,7 @@ def algorithm_config(cfg) -> PPOConfig:
         .multi_agent(policies=set(modules), policy_mapping_fn=module_of, policies_to_train=[LEARNER],
                      count_steps_by="agent_steps")
         .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={m: spec for m in modules}))
-        .learners(num_learners=0)
+        .learners(num_learners=cfg["num_learners"])
         .training(**cfg["ppo"])
         .callbacks(on_episode_step=log_outcomes, on_sample_end=count_idle_agents)
         .debugging(seed=cfg["seed"])

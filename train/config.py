@@ -70,9 +70,10 @@ def _like(default, value, key):
     return value
 
 
-def load_config(path: str | Path | None, overrides: list[str] = ()) -> dict:
-    """DEFAULTS, updated by the YAML file, updated by 'a.b=value' overrides (YAML values)."""
-    cfg = copy.deepcopy(DEFAULTS)
+def load_config(path: str | Path | None, overrides: list[str] = (), defaults: dict = DEFAULTS) -> dict:
+    """defaults (DEFAULTS: MaskablePPO's), updated by the YAML file, updated by 'a.b=value'
+    overrides (YAML values)."""
+    cfg = copy.deepcopy(defaults)
     if path is not None:
         data = yaml.safe_load(Path(path).read_text()) or {}
         if not isinstance(data, dict):

@@ -16,11 +16,12 @@ TIE = 0.05  # deterministic play: logits this close to the best count as tied
 class PolicyAgent(Agent):
     """deterministic=1 plays the most probable action, breaking near-ties at random as greedy
     does (a fixed tie-break can walk a game round a loop of positions for ever);
-    deterministic=0 samples from the policy."""
+    deterministic=0 samples from the policy. epsilon: the share of deterministic decisions
+    sampled instead, which walks out of loops a fixed choice never leaves."""
 
     name = "policy"
 
-    def __init__(self, path=None, env=None, deterministic=1, seed=None):
+    def __init__(self, path=None, env=None, deterministic=1, epsilon=0.0, seed=None):
         if (path is None) == (env is None):
             raise ValueError("the policy agent needs exactly one of path=<checkpoint.zip> or env=<game>")
         if env is not None:
@@ -32,15 +33,19 @@ class PolicyAgent(Agent):
         self.model = MaskablePPO.load(path, device="cpu")
         self.needs_view = hasattr(self.model.policy, "augment")
         self.deterministic = bool(deterministic)
+        if not 0.0 <= float(epsilon) <= 1.0:
+            raise ValueError(f"epsilon must be in [0, 1], got {epsilon}")
+        self.epsilon = float(epsilon)
         self.rng = np.random.default_rng(seed)
         if seed is not None:
             self.model.set_random_seed(seed)
 
     @classmethod
-    def from_model(cls, model, name="learner", deterministic=True, seed=None):
+    def from_model(cls, model, name="learner", deterministic=True, epsilon=0.0, seed=None):
         """Wrap a live MaskablePPO model (sharing its weights) as an agent."""
         agent = cls.__new__(cls)
         agent.model, agent.deterministic, agent.name = model, deterministic, name
+        agent.epsilon = float(epsilon)
         agent.needs_view = hasattr(model.policy, "augment")
         agent.rng = np.random.default_rng(seed)
         return agent
@@ -59,6 +64,10 @@ class PolicyAgent(Agent):
             dist = policy.get_distribution(policy.obs_to_tensor(np.asarray(obs, np.float32))[0], action_masks=masks)
             logits = dist.distribution.logits.numpy()
         noisy = np.where(masks, logits + self.rng.random(logits.shape) * TIE, -np.inf)
+        if self.epsilon:  # Gumbel-max: these rows sample softmax(logits)
+            explore = self.rng.random(len(noisy)) < self.epsilon
+            noisy[explore] = np.where(masks[explore], logits[explore] + self.rng.gumbel(size=logits[explore].shape),
+                                      -np.inf)
         return noisy.argmax(axis=1).astype(np.int64)
 
 

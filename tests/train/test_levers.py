@@ -199,6 +199,30 @@ def test_shipped_checkpoint_plays_by_its_game_name(checkpoint):
     assert result.agents[0] == f"policy:env={game}"
 
 
+def test_policy_agent_epsilon_samples_that_share_of_its_moves(tmp_path):
+    from agents.policy import PolicyAgent
+
+    model = _lookahead_model("kheops_v0", prior_weight=2.0)  # logits: 2 * gains at first
+    model.save(tmp_path / "look.zip")
+    obs = model.env.reset()[:1].copy()
+    masks = np.stack(model.env.env_method("action_masks"))[:1]
+    legal = np.flatnonzero(masks[0])
+    obs[0, -model.action_space.n:] = 0.0
+    obs[0, -model.action_space.n + legal[0]] = 0.5  # one move a logit of 1 above the rest
+    rows = np.repeat(obs, 4000, 0), np.repeat(masks, 4000, 0)
+    firm = PolicyAgent.from_model(model, seed=0)
+    firm.needs_view = False  # the gains are already in the observation
+    assert (firm.act(*rows) == legal[0]).all()
+    loose = PolicyAgent.from_model(model, epsilon=0.5, seed=0)
+    loose.needs_view = False
+    moves = loose.act(*rows)
+    assert masks[0, moves].all()
+    best_share = np.e / (np.e + len(legal) - 1)  # softmax mass of the best move
+    assert abs((moves != legal[0]).mean() - 0.5 * (1 - best_share)) < 0.04
+    with pytest.raises(ValueError, match="epsilon"):
+        make_agent(f"policy:path={tmp_path / 'look.zip'},epsilon=2")
+
+
 def test_policy_agent_needs_a_path_or_a_shipped_game():
     with pytest.raises(ValueError, match="exactly one"):
         make_agent("policy")

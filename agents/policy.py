@@ -4,6 +4,7 @@ observations and masks (needs the `train` extra).
     policy:path=runs/kheops_v0/checkpoints/final.zip   a checkpoint file
     policy:env=kheops                                   the checkpoint shipped for that game
 """
+import json
 from pathlib import Path
 
 import numpy as np
@@ -17,15 +18,21 @@ class PolicyAgent(Agent):
     """deterministic=1 plays the most probable action, breaking near-ties at random as greedy
     does (a fixed tie-break can walk a game round a loop of positions for ever);
     deterministic=0 samples from the policy. epsilon: the share of deterministic decisions
-    sampled instead, which walks out of loops a fixed choice never leaves."""
+    sampled instead, which walks out of loops a fixed choice never leaves. Left unset, a
+    shipped checkpoint plays in the mode its arena figures were measured in
+    (agents/checkpoints/play.json), any other deterministically."""
 
     name = "policy"
 
-    def __init__(self, path=None, env=None, deterministic=1, epsilon=0.0, seed=None):
+    def __init__(self, path=None, env=None, deterministic=None, epsilon=None, seed=None):
         if (path is None) == (env is None):
             raise ValueError("the policy agent needs exactly one of path=<checkpoint.zip> or env=<game>")
+        play = {}
         if env is not None:
             path = shipped_checkpoint(env)
+            play = json.loads((CHECKPOINTS / "play.json").read_text()).get(path.stem, {})
+        deterministic = play.get("deterministic", 1) if deterministic is None else deterministic
+        epsilon = play.get("epsilon", 0.0) if epsilon is None else epsilon
         try:
             from sb3_contrib import MaskablePPO
         except ImportError as e:  # the core install has no torch

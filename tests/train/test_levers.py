@@ -223,6 +223,19 @@ def test_policy_agent_epsilon_samples_that_share_of_its_moves(tmp_path):
         make_agent(f"policy:path={tmp_path / 'look.zip'},epsilon=2")
 
 
+def test_shipped_checkpoints_play_in_their_measured_mode():
+    import json
+
+    play = json.loads((CHECKPOINTS[0].parent / "play.json").read_text())
+    assert set(play) <= {c.stem for c in CHECKPOINTS}
+    for stem, mode in play.items():
+        agent = make_agent(f"policy:env={stem}", seed=0)
+        assert agent.deterministic == bool(mode.get("deterministic", 1))
+        assert agent.epsilon == mode.get("epsilon", 0.0)
+    stem = next(iter(play))
+    assert make_agent(f"policy:env={stem},deterministic=1,epsilon=0", seed=0).deterministic  # the caller's word wins
+
+
 def test_policy_agent_needs_a_path_or_a_shipped_game():
     with pytest.raises(ValueError, match="exactly one"):
         make_agent("policy")

@@ -24,7 +24,7 @@ from pyramid_envs.core.checks import check_actions
 
 from .base import SeatView
 from .ratings import bradley_terry, wilson
-from .registry import make_agent
+from .registry import _value, make_agent
 
 
 def resolve_env(name: str) -> str:
@@ -55,6 +55,7 @@ class ArenaResult:
     rewards: np.ndarray        # (G, P) final rewards (0 for truncated games)
     scores: np.ndarray         # (G, P) final scores
     truncated: np.ndarray      # (G,)
+    first: np.ndarray = None   # (G, P) share of first place among all the game's seats (rule-run ones too)
     pairs: list = field(default_factory=list)
     elo: np.ndarray = None
     elo_se: np.ndarray = None
@@ -74,15 +75,21 @@ class ArenaResult:
     def first_places(self):
         """Per agent: (games it played, games it finished first). A first place shared by k
         seats counts 1/k; a truncated game has no winner."""
+        share = self.first if self.first is not None else first_shares(self.rewards, self.truncated)
         played = np.zeros(len(self.agents))
         first = np.zeros(len(self.agents))
         for g in range(len(self.seats)):
-            best = self.rewards[g] == self.rewards[g].max()
             for s, k in enumerate(self.seats[g]):
                 played[k] += 1
-                if best[s] and not self.truncated[g]:
-                    first[k] += 1.0 / best.sum()
+                first[k] += share[g, s]
         return played, first
+
+
+def first_shares(rewards, truncated):
+    """(G, seats) share of first place from every seat's final reward (rank-based rewards
+    order the seats as the game ranks them, tie-breaks included); 0 in a truncated game."""
+    best = rewards == rewards.max(axis=1, keepdims=True)
+    return np.where(best & ~truncated[:, None], 1.0 / best.sum(axis=1, keepdims=True), 0.0)
 
 
 def play_games(game, agents, seat_table, seed, batch, max_steps, options, progress=None):
@@ -90,6 +97,7 @@ def play_games(game, agents, seat_table, seed, batch, max_steps, options, progre
     rewards = np.zeros((G, P), np.float32)
     scores = np.zeros((G, P), np.int64)
     truncated = np.zeros(G, bool)
+    first = np.zeros((G, P))
     seeds = np.random.SeedSequence(seed).generate_state(G, np.uint64)
     encoded = game.encode_options(options)
     for start in range(0, G, batch):
@@ -121,17 +129,21 @@ def play_games(game, agents, seat_table, seed, batch, max_steps, options, progre
         rewards[idx] = rew[:, :P]
         scores[idx] = st["scores"][:, :P]
         truncated[idx] = ~st["terminated"]
+        # seats beyond the agents' (a game's rule-run seats) count: rank among them all
+        all_seats = np.where(np.arange(game.max_players) < st["num_players"][:, None], rew, -np.inf)
+        first[idx] = first_shares(all_seats, truncated[idx])[:, :P]
         if progress is not None:
             progress(len(idx))
-    return rewards, scores, truncated
+    return rewards, scores, truncated, first
 
 
 def run_arena(env, agent_specs, games, num_players=None, seed=0, batch=256, max_steps=10_000,
-              progress=None) -> ArenaResult:
-    """agent_specs: agent names with options ("ismcts:sims=200") or Agent objects."""
+              progress=None, options=None) -> ArenaResult:
+    """agent_specs: agent names with options ("ismcts:sims=200") or Agent objects;
+    options: the game's options (num_players, if given, overrides its entry)."""
     env = resolve_env(env)
     game = pyramid_envs.get_game(env)
-    options = game.resolve_options({} if num_players is None else {"num_players": num_players})
+    options = game.resolve_options({**(options or {}), **({} if num_players is None else {"num_players": num_players})})
     P = options["num_players"]
     if len(agent_specs) < 1:
         raise ValueError("name at least one agent")
@@ -142,10 +154,10 @@ def run_arena(env, agent_specs, games, num_players=None, seed=0, batch=256, max_
     cycle = seatings(len(agents), P)
     rounds = -(-games // len(cycle))
     seat_table = np.array(cycle * rounds, np.int64)
-    rewards, scores, truncated = play_games(game, agents, seat_table,
-                                            int(child[-1].generate_state(1)[0]), batch, max_steps,
-                                            options, progress)
-    result = ArenaResult(env, list(agent_specs), P, seat_table, rewards, scores, truncated)
+    rewards, scores, truncated, first = play_games(game, agents, seat_table,
+                                                   int(child[-1].generate_state(1)[0]), batch, max_steps,
+                                                   options, progress)
+    result = ArenaResult(env, list(agent_specs), P, seat_table, rewards, scores, truncated, first)
     comps = result.comparisons()
     result.elo, result.elo_se = bradley_terry(comps, len(agents))
     for i, j in itertools.combinations(range(len(agents)), 2):
@@ -246,12 +258,25 @@ def plot(result, path):
     img.save(path)
 
 
+def parse_options(items) -> dict:
+    """Game options from the command line: ["ra_utoma=2", "families=true"] -> a dict."""
+    out = {}
+    for item in items or ():
+        key, eq, raw = item.partition("=")
+        if not eq:
+            raise ValueError(f"--option {item!r} must look like key=value")
+        out[key] = {"true": True, "false": False}.get(raw.lower(), _value(raw))
+    return out
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", required=True, help="e.g. kheops or kheops_v0")
     parser.add_argument("--agents", nargs="+", required=True, help="agent specs, e.g. random greedy ismcts:sims=200")
     parser.add_argument("--games", type=int, default=1000, help="total games, rounded up to full seat rotations")
     parser.add_argument("--players", type=int, default=None, help="number of players (default: the game's)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, e.g. --option ra_utoma=2 --option families=true")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--batch", type=int, default=256, help="games played side by side")
     parser.add_argument("--max-steps", type=int, default=10_000, help="steps after which a game counts as a draw")
@@ -264,7 +289,7 @@ def main(argv=None):
     except ImportError:
         bar, progress = None, None
     result = run_arena(args.game, args.agents, args.games, args.players, args.seed, args.batch,
-                       args.max_steps, progress)
+                       args.max_steps, progress, options=parse_options(args.option))
     if bar is not None:
         bar.close()
     print(table(result))

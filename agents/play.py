@@ -13,7 +13,7 @@ import numpy as np
 
 import pyramid_envs
 
-from .arena import resolve_env
+from .arena import parse_options, resolve_env
 from .base import SeatView
 from .registry import make_agent
 
@@ -69,8 +69,12 @@ def main(argv=None):
     parser.add_argument("--seat", type=int, default=0)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, e.g. --option ra_utoma=2 --option families=true")
     args = parser.parse_args(argv)
-    opts = {} if args.players is None else {"num_players": args.players}
+    opts = parse_options(args.option)
+    if args.players is not None:
+        opts["num_players"] = args.players
     try:
         play(args.game, args.vs, args.seat, args.seed, **opts)
     except (EOFError, KeyboardInterrupt):

@@ -91,7 +91,7 @@ class SelfPlayCallback(BaseCallback):
             opponents.append(snap)
         for k, opp in enumerate(opponents):
             res = run_arena(cfg["env"], [learner, opp], cfg["eval_games"], seed=cfg["seed"] + k + row["step"],
-                            max_steps=cfg["max_steps"], **_players(cfg))
+                            max_steps=cfg["max_steps"], options=cfg["env_options"])
             pair = res.pairs[0]
             name = opp if isinstance(opp, str) else "pool"
             row[f"win_rate/{name}"] = pair["win_rate"]
@@ -105,11 +105,6 @@ class SelfPlayCallback(BaseCallback):
         self.history.append(row)
         learning_curve(self.history, self.out / "learning_curve.png", f"{cfg['env']} self-play")
         (self.out / "history.json").write_text(json.dumps(self.history, indent=1) + "\n")
-
-
-def _players(cfg):
-    n = cfg["env_options"].get("num_players")
-    return {} if n is None else {"num_players": n}
 
 
 def train(cfg: dict, out: str | Path, resume: str | None = None, progress_bar=True, verbose=0):
@@ -154,7 +149,7 @@ def evaluate_checkpoint(cfg, checkpoint, out: Path, games=None):
     trained.name = "trained"
     agents = [trained] + list(cfg["final_eval_agents"])
     result = run_arena(cfg["env"], agents, games or cfg["final_eval_games"], seed=cfg["seed"],
-                       max_steps=cfg["max_steps"], **_players(cfg))
+                       max_steps=cfg["max_steps"], options=cfg["env_options"])
     (out / "arena.json").write_text(json.dumps(to_json(result), indent=1) + "\n")
     write_csv(result, out / "arena.csv")
     plot(result, out / "ratings.png")

@@ -61,6 +61,20 @@ def test_repeated_agents_are_told_apart_at_three_players():
     assert "first_place_rate" in to_json(result)["ratings"][0]
 
 
+def test_rule_run_seats_count_for_first_place():
+    """Solo Keops: each agent plays the High Priest of Ra, which outplays random play; a
+    first place must beat it, not just the (absent) other agents."""
+    from agents.arena import parse_options
+
+    options = parse_options(["ra_utoma=1", "families=false"])
+    assert options == {"ra_utoma": 1, "families": False}
+    result = run_arena("keops", ["random", "greedy"], games=6, num_players=1, seed=0, options=options)
+    played, first = result.first_places()
+    assert played.tolist() == [3, 3] and first[0] == 0
+    with pytest.raises(ValueError, match="key=value"):
+        parse_options(["ra_utoma"])
+
+
 def test_bradley_terry_recovers_known_ratings():
     rng = np.random.default_rng(0)
     true = np.array([0.0, 150.0, 300.0, -200.0])

@@ -10,7 +10,7 @@ from sb3_contrib import MaskablePPO  # noqa: E402
 
 from agents.arena import run_arena  # noqa: E402
 from train.config import load_config  # noqa: E402
-from train.run import train  # noqa: E402
+from train.run import evaluate_checkpoint, train  # noqa: E402
 
 CONFIG_DIR = Path(__file__).parents[2] / "configs"
 CONFIGS = sorted(CONFIG_DIR.glob("*_smoke.yaml"))
@@ -37,6 +37,18 @@ def test_smoke_training_checkpoints_logs_and_resumes(config, tmp_path):
     assert MaskablePPO.load(final2, device="cpu").num_timesteps >= steps + 256
     result = run_arena(cfg["env"], [f"policy:path={final2}", "random"], games=2, seed=0)
     assert len(result.seats) == 2
+
+
+def test_training_and_its_arenas_take_the_game_options(tmp_path):
+    """Solo Keops against the High Priest (num_players=1 needs ra_utoma): the evaluations
+    during training and the final arena must play the configured game."""
+    cfg = load_config(CONFIG_DIR / "keops_smoke.yaml",
+                      ["total_timesteps=256", "eval_every=128", "env_options={num_players: 1, ra_utoma: 1}",
+                       "final_eval_agents=[random]"])
+    final, callback = train(cfg, tmp_path / "run", progress_bar=False)
+    assert callback.history
+    result, _ = evaluate_checkpoint(cfg, final, tmp_path, games=2)
+    assert result.num_players == 1 and len(result.seats) == 2
 
 
 def test_config_errors():

@@ -14,6 +14,18 @@ from .spec import (AKHET_EXTRA_DEBENS, BUILDING_COLOR, BUILDING_SHAPE, CITY_CELL
                    YELLOW)
 from .state import CITY_DWELLING, CITY_EMPTY, NEUTRAL, SC_CONSTRUCT
 
+
+@njit(cache=True)
+def isolated(s, c):
+    """An empty city square with no empty neighbour: a size-1 space that earns a Dwelling (§8)."""
+    if s.city_kind[c] != CITY_EMPTY:
+        return False
+    for d in range(4):
+        j = CITY_NEIGHBORS[c, d]
+        if j >= 0 and s.city_kind[j] == CITY_EMPTY:
+            return False
+    return True
+
 CROP_POOL, TEMPLE_POOL = NUM_CITY_KINDS, NUM_CITY_KINDS + 1
 
 
@@ -203,14 +215,7 @@ def lay_city(s, p, kind, a, o):
     sec = CITY_CELL_SECTION[root]
     s.dwell_n = 0
     for c in range(NUM_CITY_CELLS):
-        if CITY_CELL_SECTION[c] != sec or s.city_kind[c] != CITY_EMPTY:
-            continue
-        lonely = True
-        for d in range(4):
-            j = CITY_NEIGHBORS[c, d]
-            if j >= 0 and s.city_kind[j] == CITY_EMPTY:
-                lonely = False
-        if lonely:
+        if CITY_CELL_SECTION[c] == sec and isolated(s, c):
             s.dwell_queue[s.dwell_n] = c
             s.dwell_n += 1
     s.jb_kind, s.jb_index = 0, root

@@ -14,13 +14,13 @@ from ..core.rng import shuffle
 from .actions import A_CITY_PLACE, A_CROP_ROOM, A_PLANTATION, A_ROOM, A_TEMPLE
 from .assign import pop_patron, push_patron, room_kind
 from .decrees import draw_into_play
-from .construct import city_place_cost, god_free, lay_city, lay_crop, lay_temple, plantation_ok
+from .construct import city_place_cost, god_free, isolated, lay_city, lay_crop, lay_temple, plantation_ok
 from .licensing import retrieve
 from .pyramid import level_full
 from .resources import add_happiness, lose_prestige, marker_left, pcx, take_marker
 from .setup import discard_barge, fill_pier, set_top_color
 from .spec import (BARGE_MATERIALS, BORDER_SPACE_MEDJAY, BUILDING_COLOR, BUILDING_ROOMS,
-                   BUILDING_SHAPE, CITY_CELL_SECTION, CITY_NEIGHBORS, COLOR_SERVANT,
+                   BUILDING_SHAPE, CITY_CELL_SECTION, COLOR_SERVANT,
                    CONSTRUCTION_MAX, DWELLINGS_PER_ROW, MARKET_COLUMNS, MAX_ORIENTATIONS,
                    MAX_PLAYERS, MAX_ROOMS, MAX_SHAPE_CELLS, MEDJAY_MAX, NUM_BORDERS,
                    NUM_CITY_CELLS, NUM_CITY_KINDS, NUM_DOCKS, NUM_MATERIALS, NUM_MOORINGS,
@@ -323,14 +323,7 @@ def _isolated_after(s, kind, a, o):
     sec = CITY_CELL_SECTION[cells[0]]
     n = 0
     for c in range(NUM_CITY_CELLS):
-        if CITY_CELL_SECTION[c] != sec or s.city_kind[c] != CITY_EMPTY:
-            continue
-        lonely = True
-        for d in range(4):
-            j = CITY_NEIGHBORS[c, d]
-            if j >= 0 and s.city_kind[j] == CITY_EMPTY:
-                lonely = False
-        if lonely:
+        if CITY_CELL_SECTION[c] == sec and isolated(s, c):
             n += 1
     for k in range(MAX_SHAPE_CELLS):
         if cells[k] >= 0:

@@ -11,7 +11,7 @@ from pyramid_envs.keops.spec_advanced import (DEC_DECK, DECREE_EXCLUSIVE, DECREE
                                               NUM_DECREES)
 from pyramid_envs.keops.state import OBS_SIZE
 
-from .test_invariants import STEP_CAP, check_conservation
+from .test_invariants import check_conservation, play_random
 
 
 def new_games(num_players, seeds, families=True, decrees=True, ra=0):
@@ -44,28 +44,8 @@ def check_advanced(st):
 
 
 def run(num_players, seeds, families=True, decrees=True, check_every=1, ra=0):
-    st = new_games(num_players, seeds, families, decrees, ra)
-    B = len(seeds)
-    mask = np.zeros((B, NUM_ACTIONS), np.int8)
-    rew = np.zeros((B, spec.MAX_PLAYERS), np.float32)
-    rng = np.random.default_rng(int(seeds[0]))
-    history = []
-    for k in range(STEP_CAP):
-        live = ~st["terminated"]
-        if not live.any():
-            break
-        rules.legal_mask(st, mask)
-        acts = np.full(B, -1, np.int64)
-        for b in np.flatnonzero(live):
-            legal = np.flatnonzero(mask[b])
-            assert len(legal) > 0, f"empty mask in phase {spec.PHASES[st[b]['phase']]}"
-            acts[b] = rng.choice(legal)
-        history.append(acts)
-        rules.step(st, acts, rew)
-        if k % check_every == 0:
-            check_conservation(st)
-            check_advanced(st)
-    return st, history
+    return play_random(new_games(num_players, seeds, families, decrees, ra), int(seeds[0]), check_every,
+                       (check_conservation, check_advanced))
 
 
 @pytest.mark.parametrize("num_players,families,decrees,ra",

@@ -86,13 +86,13 @@ def check_conservation(st):
             assert s["population"][p] == unlocked.sum()
 
 
-def run(num_players, seeds, check_every=1, ra=0):
-    """Uniformly random legal play; returns the final states and step counts."""
-    st = new_games(num_players, seeds, ra)
-    B = len(seeds)
+def play_random(st, seed, check_every, checks):
+    """Uniformly random legal play of the batch st to the end (or STEP_CAP steps), running
+    every check on the batch every check_every steps; returns st and the actions taken."""
+    B = len(st)
     mask = np.zeros((B, NUM_ACTIONS), np.int8)
     rew = np.zeros((B, spec.MAX_PLAYERS), np.float32)
-    rng = np.random.default_rng(int(seeds[0]))
+    rng = np.random.default_rng(seed)
     history = []
     for k in range(STEP_CAP):
         live = ~st["terminated"]
@@ -107,9 +107,15 @@ def run(num_players, seeds, check_every=1, ra=0):
         history.append(acts)
         rules.step(st, acts, rew)
         if k % check_every == 0:
-            check_conservation(st)
-            check_rautoma(st)
+            for check in checks:
+                check(st)
     return st, history
+
+
+def run(num_players, seeds, check_every=1, ra=0):
+    """Uniformly random legal play; returns the final states and the actions taken."""
+    return play_random(new_games(num_players, seeds, ra), int(seeds[0]), check_every,
+                       (check_conservation, check_rautoma))
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 4])

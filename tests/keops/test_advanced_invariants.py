@@ -5,7 +5,7 @@ and the deck are hidden)."""
 import numpy as np
 import pytest
 
-from pyramid_envs.keops import rules, spec
+from pyramid_envs.keops import rules
 from pyramid_envs.keops.actions import NUM_ACTIONS
 from pyramid_envs.keops.spec_advanced import (DEC_DECK, DECREE_EXCLUSIVE, DECREE_MARKERS,
                                               NUM_DECREES)

@@ -62,13 +62,17 @@ def test_four_vizier_game_ends_by_the_rules_in_the_gymnasium_view():
     assert np.isclose(reward, [-1.0, -1 / 3, 1 / 3, 1.0]).any()  # rank rewards of 4 seats
 
 
-@pytest.mark.parametrize("n,options", [(2, {"families": True}), (4, {"families": True, "decrees": True})])
+@pytest.mark.parametrize("n,options", [(2, {"families": True}), (4, {"families": True, "decrees": True}),
+                                       (1, {"families": True, "decrees": True, "ra_utoma": 3}),
+                                       (2, {"decrees": True, "ra_utoma": 2})])
 def test_pettingzoo_api_with_the_advanced_rules(n, options):
     api_test(keops_v0.env(num_players=n, **options), num_cycles=300)
 
 
-def test_pettingzoo_seed_with_the_advanced_rules():
-    seed_test(lambda **kw: keops_v0.env(num_players=3, families=True, decrees=True, **kw), num_cycles=300)
+@pytest.mark.parametrize("n,ra", [(3, 0), (2, 3)])
+def test_pettingzoo_seed_with_the_advanced_rules(n, ra):
+    seed_test(lambda **kw: keops_v0.env(num_players=n, families=True, decrees=True, ra_utoma=ra, **kw),
+              num_cycles=300)
 
 
 @pytest.mark.parametrize("bad", [{"num_players": 1}, {"num_players": 5}, {"variant": "ra"},

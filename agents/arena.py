@@ -24,7 +24,7 @@ from pyramid_envs.core.checks import check_actions
 
 from .base import SeatView
 from .ratings import bradley_terry, wilson
-from .registry import _value, make_agent
+from .registry import make_agent, parse_value
 
 
 def resolve_env(name: str) -> str:
@@ -265,7 +265,7 @@ def parse_options(items) -> dict:
         key, eq, raw = item.partition("=")
         if not eq:
             raise ValueError(f"--option {item!r} must look like key=value")
-        out[key] = {"true": True, "false": False}.get(raw.lower(), _value(raw))
+        out[key] = {"true": True, "false": False}.get(raw.lower(), parse_value(raw))
     return out
 
 

@@ -10,7 +10,8 @@ from .random_agent import RandomAgent
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent, "policy": PolicyAgent}
 
 
-def _value(text):
+def parse_value(text):
+    """A number where the text reads as one, else the text."""
     for cast in (int, float):
         try:
             return cast(text)
@@ -29,7 +30,7 @@ def parse_spec(spec: str):
         key, eq, val = part.partition("=")
         if not eq or not key:
             raise ValueError(f"agent option {part!r} in {spec!r} must look like key=value")
-        kwargs[key] = _value(val)
+        kwargs[key] = parse_value(val)
     params = inspect.signature(AGENTS[name]).parameters
     unknown = sorted(set(kwargs) - set(params) - {"seed"})
     if unknown:

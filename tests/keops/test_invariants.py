@@ -150,31 +150,39 @@ def test_same_seed_same_game():
     assert a[0].tobytes() != a[1].tobytes()
 
 
-def test_determinize_changes_nothing_a_seat_sees():
-    st = new_games(4, [11, 12, 13])
-    mask = np.zeros((3, NUM_ACTIONS), np.int8)
-    rew = np.zeros((3, 4), np.float32)
+def determinized_copies_look_the_same(st, steps, every, extra=None):
+    """Random play of st; every `every` steps each game's seat to move must see the same
+    observation and mask in a determinized copy; extra(st, copy, seats) checks more."""
+    B = len(st)
+    mask, m2 = np.zeros((B, NUM_ACTIONS), np.int8), np.zeros((B, NUM_ACTIONS), np.int8)
+    rew = np.zeros((B, spec.MAX_PLAYERS), np.float32)
     rng = np.random.default_rng(1)
-    obs_a = np.zeros((3, OBS_SIZE), np.float32)
-    obs_b = np.zeros((3, OBS_SIZE), np.float32)
-    for k in range(400):
+    obs_a, obs_b = np.zeros((B, OBS_SIZE), np.float32), np.zeros((B, OBS_SIZE), np.float32)
+    for k in range(steps):
         rules.legal_mask(st, mask)
         acts = np.array([rng.choice(np.flatnonzero(m)) if not s["terminated"] else -1
                          for m, s in zip(mask, st)])
         rules.step(st, acts, rew)
-        if k % 40 == 0:
+        if k % every == 0:
             seats = st["current_player"].astype(np.int64)
             rules.observe(st, seats, obs_a)
             assert obs_a.min() >= 0.0 and obs_a.max() <= 1.0
             d = st.copy()
-            rules.determinize(d, seats, np.arange(3, dtype=np.uint64) + 99 + k)
+            rules.determinize(d, seats, np.arange(B, dtype=np.uint64) + 99 + k)
             rules.observe(d, seats, obs_b)
             assert np.array_equal(obs_a, obs_b)
-            m2 = np.zeros_like(mask)
             rules.legal_mask(st, mask)
             rules.legal_mask(d, m2)
             assert np.array_equal(mask, m2)
-            assert sorted(d[0]["barge_reserve"]) == sorted(st[0]["barge_reserve"])
+            if extra is not None:
+                extra(st, d, seats)
+
+
+def test_determinize_changes_nothing_a_seat_sees():
+    def same_reserve(st, d, seats):
+        assert sorted(d[0]["barge_reserve"]) == sorted(st[0]["barge_reserve"])
+
+    determinized_copies_look_the_same(new_games(4, [11, 12, 13]), 400, 40, same_reserve)
 
 
 def _scaled(v, lo, hi):

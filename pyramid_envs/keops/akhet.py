@@ -62,6 +62,19 @@ def favor_check(s, vals):
 
 
 @njit(cache=True)
+def _track_favors(s, track):
+    """§6 steps 4 and 6: the Construction or Prestige track's favors (the holder of the
+    tie-winning Decree wins its ties), then the track goes back to 0."""
+    vals = np.zeros(MAX_PLAYERS, np.int64)
+    for p in range(s.num_players):
+        vals[p] = track[p]
+    win_ties(s, vals, D_TIE_PRESTIGE)
+    favor_check(s, vals)
+    for p in range(s.num_players):
+        track[p] = 0
+
+
+@njit(cache=True)
 def temple_winner(s, t):
     """The unique Vizier with the most Offerings in temple t, -1 on a tie or none (the
     tie-winning Decree covers the Temple of Ra's favor check only, a ruling)."""
@@ -333,13 +346,7 @@ def akhet_next(s, rewards_row):
                 s.akhet_index += 1
             s.akhet_stage = AK_CONSTRUCTION
         elif st == AK_CONSTRUCTION:
-            vals = np.zeros(MAX_PLAYERS, np.int64)
-            for p in range(n):
-                vals[p] = s.construction[p]
-            win_ties(s, vals, D_TIE_PRESTIGE)
-            favor_check(s, vals)
-            for p in range(n):
-                s.construction[p] = 0
+            _track_favors(s, s.construction)
             s.akhet_stage = AK_BORDERS
             s.akhet_index = 0
         elif st == AK_BORDERS:
@@ -377,13 +384,7 @@ def akhet_next(s, rewards_row):
                     new_round(s)
                 s.akhet_stage = AK_PRESTIGE
         elif st == AK_PRESTIGE:
-            vals = np.zeros(MAX_PLAYERS, np.int64)
-            for p in range(n):
-                vals[p] = s.prestige[p]
-            win_ties(s, vals, D_TIE_PRESTIGE)
-            favor_check(s, vals)
-            for p in range(n):
-                s.prestige[p] = 0
+            _track_favors(s, s.prestige)
             s.akhet_stage = AK_AKHET_CROPS
         elif st == AK_AKHET_CROPS:
             for i in range(NUM_PLANTATION_SPACES):

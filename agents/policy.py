@@ -58,24 +58,30 @@ class PolicyAgent(Agent):
         return agent
 
     def act(self, obs, masks, view=None):
-        import torch
-
         if self.needs_view:  # a network that reads one-ply action gains (train/lookahead.py)
             obs = self.model.policy.augment(obs, masks, view)
         masks = np.asarray(masks, bool)
         if not self.deterministic:
             actions, _ = self.model.predict(np.asarray(obs, np.float32), action_masks=masks, deterministic=False)
             return np.asarray(actions, np.int64)
-        policy = self.model.policy
-        with torch.no_grad():
-            dist = policy.get_distribution(policy.obs_to_tensor(np.asarray(obs, np.float32))[0], action_masks=masks)
-            logits = dist.distribution.logits.numpy()
+        logits = policy_logits(self.model.policy, obs)
         noisy = np.where(masks, logits + self.rng.random(logits.shape) * TIE, -np.inf)
         if self.epsilon:  # Gumbel-max: these rows sample softmax(logits)
             explore = self.rng.random(len(noisy)) < self.epsilon
             noisy[explore] = np.where(masks[explore], logits[explore] + self.rng.gumbel(size=logits[explore].shape),
                                       -np.inf)
         return noisy.argmax(axis=1).astype(np.int64)
+
+
+def policy_logits(policy, obs) -> np.ndarray:
+    """A MaskablePPO policy's raw action scores for a batch of observations (unmasked; the
+    softmax and masks only shift them per row, which no argmax or Gumbel sample notices)."""
+    import torch
+
+    with torch.no_grad():
+        features = policy.extract_features(torch.as_tensor(np.asarray(obs, np.float32)),
+                                           policy.pi_features_extractor)
+        return policy.action_net(policy.mlp_extractor.forward_actor(features)).numpy()
 
 
 CHECKPOINTS = Path(__file__).parent / "checkpoints"

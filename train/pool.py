@@ -8,8 +8,8 @@ from __future__ import annotations
 import copy
 
 import numpy as np
-import torch
 
+from agents.policy import policy_logits
 from agents.registry import make_agent
 
 
@@ -27,11 +27,7 @@ class TorchPolicy:
         self.rng = np.random.default_rng(seed)
 
     def logits(self, obs) -> np.ndarray:
-        policy = self.policy
-        with torch.no_grad():
-            features = policy.extract_features(torch.as_tensor(np.asarray(obs, np.float32)),
-                                               policy.pi_features_extractor)
-            return policy.action_net(policy.mlp_extractor.forward_actor(features)).numpy()
+        return policy_logits(self.policy, obs)
 
     def act(self, obs, masks, view=None):
         if self.needs_view:

@@ -1,10 +1,12 @@
 """One-ply lookahead on the game's own evaluation function (Game.evaluate).
 
 Every legal action is applied to a determinized copy of the game (through the
-compiled core, all actions of all games in one batch) and valued from the acting
+compiled core, all actions of all games in one compiled loop) and valued from the acting
 seat's view: a finished game by its reward, otherwise by the heuristic.
 """
 import numpy as np
+
+from pyramid_envs.core.oneply import child_values
 
 from .base import Agent, pick_best
 
@@ -32,25 +34,17 @@ class GreedyAgent(Agent):
 
 def one_ply(view, masks, rng, samples=1):
     """Every legal action of the games in view applied to `samples` determinized copies of
-    its game (each its own hidden cards and future dice; all in one kernel call) and valued
+    its game (each its own hidden cards and future dice) and valued
     by Game.evaluate from the acting seat.
 
     Returns (base, rows, actions, values, reward, done): the determinized games (copy k of
     game i at i * samples + k), the legal (game, action) pairs, and per pair and copy
     (shape (pairs, samples)) the child's evaluation, the acting seat's reward on that step
     and whether the action ended the game."""
-    game = view.game
-    if game.evaluate is None:
-        raise ValueError(f"one-ply lookahead needs an evaluation function: {game.name} has no Game.evaluate")
     base = view.determinize(rng.integers(0, 2**64, size=len(view) * samples, dtype=np.uint64), repeat=samples)
     rows, actions = np.nonzero(masks)
     parent = (rows[:, None] * samples + np.arange(samples)).ravel()
-    children = base[parent]
-    rewards = np.zeros((len(parent), game.max_players), np.float32)
-    game.kernels.step(children, np.repeat(actions, samples).astype(np.int64), rewards)
-    seats = np.repeat(view.seats[rows], samples)
-    values = np.zeros(len(parent))
-    game.evaluate(children, seats, values)
+    values, reward, done = child_values(view.game, base, parent, np.repeat(actions, samples),
+                                        np.repeat(view.seats[rows], samples))
     shape = (len(rows), samples)
-    return (base, rows, actions, values.reshape(shape), rewards[np.arange(len(parent)), seats].reshape(shape),
-            children["terminated"].reshape(shape))
+    return base, rows, actions, values.reshape(shape), reward.reshape(shape), done.reshape(shape)

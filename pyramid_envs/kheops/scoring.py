@@ -15,8 +15,15 @@ NET_COLUMNS = ("tiles", "rooms", "sarcophagi", "sarcophagus points", "top tile",
 @njit(cache=True)
 def components(cell_tile, cell_rot):
     """Connected tiles (openings facing each other on a shared edge). -1 for empty cells."""
-    comp = np.full(NUM_CELLS, -1, np.int64)
-    stack = np.empty(NUM_CELLS, np.int64)
+    comp = np.empty(NUM_CELLS, np.int64)
+    n = components_into(cell_tile, cell_rot, comp, np.empty(NUM_CELLS, np.int64))
+    return comp, n
+
+
+@njit(cache=True)
+def components_into(cell_tile, cell_rot, comp, stack):
+    """components() into caller-owned buffers; returns the number of groups."""
+    comp[:] = -1
     n = 0
     for start in range(NUM_CELLS):
         if cell_tile[start] < 0 or comp[start] >= 0:
@@ -37,7 +44,7 @@ def components(cell_tile, cell_rot):
                     stack[top] = nb
                     top += 1
         n += 1
-    return comp, n
+    return n
 
 
 @njit(cache=True)
@@ -48,9 +55,30 @@ def tally(cell_tile, cell_rot, pawn_owner, pawn_kind):
     (groups of one tile are fragments); ankhs[p]: ankhs covered by p after the curse;
     scores[p]: ankhs squared plus the points of the networks p owns.
     """
-    comp, n = components(cell_tile, cell_rot)
-    nets = np.zeros((n, 10), np.int64)
-    sarc = np.zeros((n, 3), np.int64)
+    buf = tally_buffers()
+    n = tally_into(cell_tile, cell_rot, pawn_owner, pawn_kind, buf)
+    comp, _, nets, _, _, ankhs, scores = buf
+    return comp, nets[:n].copy(), ankhs, scores
+
+
+@njit(cache=True)
+def tally_buffers():
+    """(comp, stack, nets, sarc, weight, ankhs, scores) sized for any board."""
+    return (np.empty(NUM_CELLS, np.int64), np.empty(NUM_CELLS, np.int64), np.empty((NUM_CELLS, 10), np.int64),
+            np.empty((NUM_CELLS, 3), np.int64), np.empty((NUM_CELLS, 2), np.int64), np.empty(2, np.int64),
+            np.empty(2, np.int64))
+
+
+@njit(cache=True)
+def tally_into(cell_tile, cell_rot, pawn_owner, pawn_kind, buf):
+    """tally() into reusable buffers (planners tally thousands of positions); returns the
+    number of groups, whose rows of nets (buf[2]) are filled."""
+    comp, stack, nets, sarc, weight, ankhs, scores = buf
+    n = components_into(cell_tile, cell_rot, comp, stack)
+    nets[:n] = 0
+    sarc[:n] = 0
+    weight[:n] = 0
+    ankhs[:] = 0
     for c in range(NUM_CELLS):
         t = cell_tile[c]
         if t < 0:
@@ -75,8 +103,6 @@ def tally(cell_tile, cell_rot, pawn_owner, pawn_kind):
         if nets[g, N_SIZE] >= 2 and nets[g, N_SIZE] > biggest:
             biggest = nets[g, N_SIZE]
     # A) the curse, B) ankhs, C) fragments, D) ownership (Pharaoh and doublers count two)
-    ankhs = np.zeros(2, np.int64)
-    weight = np.zeros((n, 2), np.int64)
     for c in range(NUM_CELLS):
         p = pawn_owner[c]
         if p < 0 or nets[comp[c], N_CURSED]:
@@ -87,7 +113,7 @@ def tally(cell_tile, cell_rot, pawn_owner, pawn_kind):
         if nets[comp[c], N_SIZE] < 2:
             continue
         weight[comp[c], p] += 2 if (sym == DOUBLER or pawn_kind[c] == PHARAOH) else 1
-    scores = ankhs * ankhs
+    scores[:] = ankhs * ankhs
     # E) network scoring
     for g in range(n):
         nets[g, N_SARC] = sarc[g, 0] + sarc[g, 1] + sarc[g, 2]
@@ -112,4 +138,4 @@ def tally(cell_tile, cell_rot, pawn_owner, pawn_kind):
             pts *= 2
         nets[g, N_POINTS] = pts
         scores[owner] += pts
-    return comp, nets, ankhs, scores
+    return n

@@ -133,36 +133,43 @@ def _mark_goals(s, p, stage, goal):
 @njit(cache=True)
 def _to_goal(s, goal, carrying, dist):
     """dist[x]: points from standing on x to entering a goal (x itself not counted)."""
+    # every move x, d read off the record once: its cost (INF: no such move) and target
+    step = np.empty(NPOS * 4)
+    tgt = np.zeros(NPOS * 4, np.int64)
+    enter = np.empty(NPOS)
+    for x in range(NPOS):
+        enter[x] = _enter_cost(s, x)
     for x in range(NPOS):
         dist[x] = INF
+        opn = _exits(s, x)
+        for d in range(4):
+            step[x * 4 + d] = INF
+            n = NB[x, d]
+            if n == -2 or (x == CAMP and not (opn >> d) & 1):
+                continue
+            if n == OFF:
+                if carrying:
+                    continue  # leaving elsewhere than into the camp loses the load
+                n = CAMP
+            if enter[n] < INF:
+                tgt[x * 4 + d] = n
+                step[x * 4 + d] = (0.0 if (opn >> d) & 1 else WALL) + enter[n]
     changed = True
-    while changed:
+    sweep = 0
+    while changed:  # sweeps alternate direction: far fewer of them until nothing changes
         changed = False
-        for x in range(NPOS):
-            opn = _exits(s, x)
+        for i in range(NPOS):
+            x = i if sweep % 2 == 0 else NPOS - 1 - i
             best = dist[x]
-            for d in range(4):
-                wall = 0.0
-                if not (opn >> d) & 1:
-                    if x == CAMP:
-                        continue
-                    wall = WALL
-                n = NB[x, d]
-                if n == -2:
-                    continue
-                if n == OFF:
-                    if carrying:
-                        continue  # leaving elsewhere than into the camp loses the load
-                    n = CAMP
-                cost = _enter_cost(s, n)
-                if cost >= INF:
-                    continue
-                v = wall + (cost if goal[n] else cost + dist[n])
+            for j in range(x * 4, x * 4 + 4):
+                n = tgt[j]
+                v = step[j] + (0.0 if goal[n] else dist[n])
                 if v < best:
                     best = v
             if best < dist[x]:
                 dist[x] = best
                 changed = True
+        sweep += 1
 
 
 @njit(cache=True)
@@ -173,10 +180,12 @@ def _reachable(s, start, pts, tok, any_dir, carrying, cost):
         cost[i] = INF
     cost[tok * NPOS + start] = 0.0
     changed = True
+    sweep = 0
     while changed:
         changed = False
         for k in range(tok, -1, -1):
-            for x in range(NPOS):
+            for i in range(NPOS):
+                x = i if sweep % 2 == 0 else NPOS - 1 - i
                 here = cost[k * NPOS + x]
                 if here >= INF or (x == CAMP and x != start):
                     continue
@@ -202,6 +211,7 @@ def _reachable(s, start, pts, tok, any_dir, carrying, cost):
                     if c2 <= pts and c2 < cost[k2 * NPOS + n]:
                         cost[k2 * NPOS + n] = c2
                         changed = True
+        sweep += 1
 
 
 @njit(cache=True)

@@ -28,6 +28,8 @@ DEFAULTS = {
         "scale": 0.0,           # evaluate() units per gain unit, about one good move (0: plain MLP)
         "prior_weight": 3.0,    # initial weight of the gains in the action logits
         "samples": 1,           # determinized copies each gain is averaged over (hidden cards, dice)
+        "depth": 1,             # plies: above 1, gains after more greedy decisions (agents.greedy.deep_ply)
+        "top": 8,               # moves per decision followed to the second ply
     },
     "opponents": {              # share of games against each opponent kind
         "latest": 0.4,          # the learner's current weights
@@ -87,6 +89,9 @@ def load_config(path: str | Path | None, overrides: list[str] = (), defaults: di
         for part in reversed(key.split(".")):
             nested = {part: nested}
         _merge(cfg, nested)
+    look = cfg["lookahead"]
+    if min(look["depth"], look["top"], look["samples"]) < 1:
+        raise ValueError(f"lookahead: depth, top and samples must be at least 1; got {look}")
     shares = cfg["opponents"]
     unknown = set(shares) - {"latest", "pool"} - _agent_names()
     if unknown or not shares or any(v < 0 for v in shares.values()) or sum(shares.values()) <= 0:

@@ -122,7 +122,8 @@ def train(cfg: dict, out: str | Path, resume: str | None = None, progress_bar=Tr
     venv = SB3SelfPlayVecEnv(selfplay)
     venv.seed(cfg["seed"])
     look = cfg["lookahead"]
-    learner_env = LookaheadVecEnv(venv, look["scale"], seed=cfg["seed"], samples=look["samples"]) \
+    learner_env = LookaheadVecEnv(venv, look["scale"], seed=cfg["seed"], samples=look["samples"],
+                                  depth=look["depth"], top=look["top"]) \
         if look["scale"] else venv
     if resume:
         model = MaskablePPO.load(resume, env=learner_env, device="cpu", tensorboard_log=str(out / "tb"))
@@ -131,7 +132,8 @@ def train(cfg: dict, out: str | Path, resume: str | None = None, progress_bar=Tr
         if look["scale"]:
             policy = LookaheadPolicy
             kwargs.update(lookahead_scale=look["scale"], prior_weight=look["prior_weight"],
-                          lookahead_samples=look["samples"])
+                          lookahead_samples=look["samples"], lookahead_depth=look["depth"],
+                          lookahead_top=look["top"])
         model = MaskablePPO(policy, learner_env, seed=cfg["seed"], device="cpu", verbose=verbose,
                             tensorboard_log=str(out / "tb"), policy_kwargs=kwargs, **cfg["ppo"])
     pool.set_learner(model.policy)  # the pool acts from reset, before training starts

@@ -1,12 +1,87 @@
-"""Farao position value for planning agents: inscriptions, items, and the nearest figure's
-distance to the burial chamber; a seat already in the chamber is worth its place."""
+"""Farao position value for planning agents.
+
+A seat's value is its inscriptions (capped at what opens the chamber) and items, minus
+how far its nearest figure still has to walk: to a field with an inscription it lacks (or
+to a face-down tile, which may hold one) while the chamber is shut to it, and to the
+chamber once it may enter. Distances are walked through the maze as it lies face up:
+walls, the curse, obstacles that would stop or kill the figure, and the secret tunnels
+count (an obstacle that kills bars the way; one that ends the move does not, it only
+delays); a face-down tile is taken to open every way (its finder orients it). A seat already
+in the chamber is worth its place.
+"""
+import numpy as np
 from numba import njit
 
-from .spec import CHAMBER, FIGURES, GRID, MAX_GRID, NUM_COLOURS, NUM_ITEMS
+from .rules import _may_enter, _obstacle, _open, _other_tunnel
+from .spec import (BIG, C_TILE, CELL_KIND, CHAMBER, CORNERS, FIGURES, KILL, NEIGHBOR, NUM_CELLS,
+                   NUM_COLOURS, NUM_ITEMS, OBSTACLE_EFFECT, OBSTACLE_ITEM, SYM_INSCRIPTION,
+                   TILE_SYMBOL)
+
+FAR = 40        # distance counted when no goal can be reached
+EXPLORE = 2     # a face-down tile counts as this much farther than an inscription in sight
+INSCRIPTION = 10.0
+ITEM = 2.0
+SEALED = -INSCRIPTION  # a sealed chamber (a draw at the step limit) for every seat: worse than
+#                        an even game, so a player not far behind never seals it
 
 
 @njit(cache=True)
-def _value(s, p):
+def _step_to(s, p, a, d):
+    """The field one step from a in direction d that a figure of p may walk to, else -1."""
+    b = NEIGHBOR[s.pyramid, a, d]
+    if b < 0:
+        return -1
+    face_down = CELL_KIND[s.pyramid, a] == C_TILE and not s.up[a]
+    if not face_down and not (_open(s, a) >> d) & 1:
+        return -1
+    if CELL_KIND[s.pyramid, b] == C_TILE and s.up[b] and not (_open(s, b) >> ((d + 2) % 4)) & 1:
+        return -1
+    if not _may_enter(s, p, b, -1, False):
+        return -1
+    o = _obstacle(s, b)
+    if o >= 0 and OBSTACLE_EFFECT[o] == KILL and not s.items[p, OBSTACLE_ITEM[o]]:
+        return -1
+    return b
+
+
+@njit(cache=True)
+def _distances(s, p, dist, queue):
+    """dist[c]: steps from p's figures to field c (a waiting figure enters at a corner
+    with its first step); -1 where no way is known."""
+    dist[:] = -1
+    head, tail = 0, 0
+    waiting = False
+    for k in range(FIGURES):
+        c = s.fig[p, k]
+        if c >= 0:
+            if dist[c] < 0:
+                dist[c] = 0
+                queue[tail] = c
+                tail += 1
+        else:
+            waiting = True
+    if waiting:
+        for i in range(4):
+            c = CORNERS[s.pyramid, i]
+            if dist[c] < 0:
+                dist[c] = 1
+                queue[tail] = c
+                tail += 1
+    while head < tail:  # breadth first; corners (1) enter after the figures (0) in order
+        a = queue[head]
+        head += 1
+        if a == CHAMBER[s.pyramid]:
+            continue  # entering the chamber ends the game for p
+        for d in range(5):
+            b = _step_to(s, p, a, d) if d < 4 else _other_tunnel(s, a)
+            if b >= 0 and dist[b] < 0:
+                dist[b] = dist[a] + 1
+                queue[tail] = b
+                tail += 1
+
+
+@njit(cache=True)
+def _value(s, p, dist, queue):
     if s.place[p] > 0:  # entered the chamber: earlier is better
         return 1000.0 - 10.0 * s.place[p]
     ins = 0
@@ -15,25 +90,70 @@ def _value(s, p):
     items = 0
     for i in range(NUM_ITEMS):
         items += s.items[p, i] > 0
-    ch = CHAMBER[s.pyramid]
-    cr, cc = ch // MAX_GRID, ch % MAX_GRID
-    nearest = GRID[s.pyramid]  # a waiting figure counts as entering from a corner
-    for f in range(FIGURES):
-        cell = s.fig[p, f]
-        if cell >= 0:
-            d = abs(cell // MAX_GRID - cr) + abs(cell % MAX_GRID - cc)
-            nearest = min(nearest, d)
-    return 10.0 * min(ins, s.need) + 2.0 * items - nearest
+    _distances(s, p, dist, queue)
+    far = FAR
+    if s.chamber_open or ins >= s.need:
+        if dist[CHAMBER[s.pyramid]] >= 0:
+            far = dist[CHAMBER[s.pyramid]]
+    else:
+        for c in range(NUM_CELLS):
+            if dist[c] < 0 or CELL_KIND[s.pyramid, c] != C_TILE:
+                continue
+            if not s.up[c]:
+                far = min(far, dist[c] + EXPLORE)
+                continue
+            colour = TILE_SYMBOL[s.tile[c]] - SYM_INSCRIPTION
+            if 0 <= colour < NUM_COLOURS and not s.insc[p, colour] and s.insc_supply[colour] > 0:
+                far = min(far, dist[c])
+    return INSCRIPTION * min(ins, s.need) + ITEM * items - far
+
+
+@njit(cache=True)
+def _sealed(s, seen, queue):
+    """The chamber can never be entered: walls of face-up tiles cut it off from the entrances
+    whatever the face-down tiles turn out to be, and no golden key can turn a tile (the small
+    pyramid has none)."""
+    if s.pyramid == BIG:
+        return False
+    seen[:] = 0
+    tail = 0
+    for i in range(4):
+        queue[tail] = CORNERS[s.pyramid, i]
+        seen[queue[tail]] = 1
+        tail += 1
+    head = 0
+    while head < tail:
+        a = queue[head]
+        head += 1
+        if a == CHAMBER[s.pyramid]:
+            return False
+        face_down = CELL_KIND[s.pyramid, a] == C_TILE and not s.up[a]
+        for d in range(4):
+            b = NEIGHBOR[s.pyramid, a, d]
+            if b < 0 or seen[b] or not (face_down or (_open(s, a) >> d) & 1):
+                continue
+            if CELL_KIND[s.pyramid, b] == C_TILE and s.up[b] and not (_open(s, b) >> ((d + 2) % 4)) & 1:
+                continue
+            seen[b] = 1
+            queue[tail] = b
+            tail += 1
+    return True
 
 
 @njit(cache=True)
 def evaluate(states, seats, out):
-    """out[b]: the seat's value minus the mean value of the other players."""
+    """out[b]: the seat's value minus the mean value of the other players; SEALED for every
+    seat once the chamber is sealed off for good."""
+    dist = np.empty(NUM_CELLS, np.int64)
+    queue = np.empty(NUM_CELLS, np.int64)
     for b in range(states.shape[0]):
         s = states[b]
         p = seats[b]
+        if not s.terminated and _sealed(s, dist, queue):
+            out[b] = SEALED
+            continue
         others = 0.0
         for q in range(s.num_players):
             if q != p:
-                others += _value(s, q)
-        out[b] = _value(s, p) - others / (s.num_players - 1)
+                others += _value(s, q, dist, queue)
+        out[b] = _value(s, p, dist, queue) - others / (s.num_players - 1)

@@ -7,6 +7,7 @@ import pytest
 pytest.importorskip("sb3_contrib")
 
 import pyramid_envs  # noqa: E402
+from agents.greedy import deep_ply  # noqa: E402
 from agents.registry import make_agent  # noqa: E402
 from pyramid_envs.core import SelfPlayVec  # noqa: E402
 from pyramid_envs.core.policies import sample_legal  # noqa: E402
@@ -117,6 +118,24 @@ def test_more_samples_steady_the_gains_of_hidden_cards():
     assert spread[1] > 0 and spread[16] < spread[1] / 4
     with pytest.raises(ValueError, match="samples"):
         make_agent("greedy:samples=0")
+
+
+def test_deep_ply_gains_are_the_valued_changes_and_shut_out_the_rest():
+    game = pyramid_envs.get_game("kheops_v0")
+    vec = VectorGame(game, 8, seed=5)
+    vec.reset(5)
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        vec.step(sample_legal(vec.masks, rng))
+    view = SeatView(game, vec.states, vec.current_player)
+    gains = action_gains(view, vec.masks, 100.0, np.random.default_rng(0), depth=2, top=3)
+    _, rows, actions, values, valued = deep_ply(view, vec.masks, np.random.default_rng(0), 3)
+    now = np.zeros(len(view))
+    game.evaluate(vec.states, vec.current_player, now)  # Kheops' evaluate reads only public cards
+    np.testing.assert_allclose(gains[rows[valued], actions[valued]], (values[valued] - now[rows[valued]]) / 100.0,
+                               rtol=1e-6)
+    assert (gains[rows[~valued], actions[~valued]] == -CLIP).all() and (~valued).sum() > 100
+    assert not gains[vec.masks == 0].any()
 
 
 def _lookahead_model(env, **kw):

@@ -89,8 +89,8 @@ def load_config(path: str | Path | None, overrides: list[str] = (), defaults: di
         for part in reversed(key.split(".")):
             nested = {part: nested}
         _merge(cfg, nested)
-    look = cfg["lookahead"]
-    if min(look["depth"], look["top"], look["samples"]) < 1:
+    look = cfg.get("lookahead")  # RLlib's defaults have none
+    if look and min(look["depth"], look["top"], look["samples"]) < 1:
         raise ValueError(f"lookahead: depth, top and samples must be at least 1; got {look}")
     shares = cfg["opponents"]
     unknown = set(shares) - {"latest", "pool"} - _agent_names()

@@ -29,7 +29,9 @@ DEFAULTS = {
         "prior_weight": 3.0,    # initial weight of the gains in the action logits
         "samples": 1,           # determinized copies each gain is averaged over (hidden cards, dice)
         "depth": 1,             # plies: above 1, gains after more greedy decisions (agents.greedy.deep_ply)
-        "top": 8,               # moves per decision followed to the second ply
+        "top": 8,               # moves per decision followed beyond the first ply
+        "sims": 0,              # > 0: the gains are the root visit shares of an ISMCTS search with
+                                # this many simulations (agents.ismcts) instead of evaluate() changes
     },
     "opponents": {              # share of games against each opponent kind
         "latest": 0.4,          # the learner's current weights
@@ -90,8 +92,8 @@ def load_config(path: str | Path | None, overrides: list[str] = (), defaults: di
             nested = {part: nested}
         _merge(cfg, nested)
     look = cfg.get("lookahead")  # RLlib's defaults have none
-    if look and min(look["depth"], look["top"], look["samples"]) < 1:
-        raise ValueError(f"lookahead: depth, top and samples must be at least 1; got {look}")
+    if look and (min(look["depth"], look["top"], look["samples"]) < 1 or look["sims"] < 0):
+        raise ValueError(f"lookahead: depth, top and samples must be at least 1 and sims at least 0; got {look}")
     shares = cfg["opponents"]
     unknown = set(shares) - {"latest", "pool"} - _agent_names()
     if unknown or not shares or any(v < 0 for v in shares.values()) or sum(shares.values()) <= 0:

@@ -20,18 +20,25 @@ from stable_baselines3.common.vec_env import VecEnvWrapper
 from torch import nn
 
 from agents.greedy import deep_ply, one_ply
+from agents.ismcts import ISMCTSAgent
 from pyramid_envs.core.view import SeatView
 
 CLIP = 5.0  # gains in units of `scale`, clipped; a winning move is +CLIP, a losing one -CLIP
 
 
 def action_gains(view: SeatView, masks, scale: float, rng, samples: int = 1, depth: int = 1,
-                 top: int = 8) -> np.ndarray:
+                 top: int = 8, sims: int = 0) -> np.ndarray:
     """float32[n, A]: per legal action, the change of evaluate() from the view's seats
     (divided by scale, clipped to [-CLIP, CLIP]; +-CLIP for a move that wins or loses),
     averaged over `samples` determinized copies; 0 elsewhere. depth > 1: the change after
     depth - 1 more greedy decisions (agents.greedy.deep_ply) for the `top` best moves, -CLIP
-    for the others."""
+    for the others. sims > 0: instead, CLIP times the action's share of the root visits of
+    an ISMCTS search with that many simulations (agents.ismcts)."""
+    if sims:
+        search = ISMCTSAgent(sims=sims, seed=int(rng.integers(2**63)))
+        search.act(None, masks, view)
+        visits = search.last_visits
+        return (CLIP * visits / np.maximum(visits.sum(axis=1, keepdims=True), 1)).astype(np.float32)
     out = np.zeros(np.shape(masks), np.float32)
     if depth > 1:
         base, rows, actions, values, valued = deep_ply(view, masks, rng, top, depth, samples)
@@ -49,9 +56,9 @@ def action_gains(view: SeatView, masks, scale: float, rng, samples: int = 1, dep
 
 
 def augment(obs, masks, view: SeatView, scale: float, rng, samples: int = 1, depth: int = 1,
-            top: int = 8) -> np.ndarray:
+            top: int = 8, sims: int = 0) -> np.ndarray:
     """Observations of the games in view, with their action gains appended."""
-    gains = action_gains(view, masks, scale, rng, samples, depth, top)
+    gains = action_gains(view, masks, scale, rng, samples, depth, top, sims)
     return np.concatenate([np.asarray(obs, np.float32).reshape(len(gains), -1), gains], axis=1)
 
 
@@ -102,10 +109,11 @@ class LookaheadPolicy(MaskableActorCriticPolicy):
     """MaskablePPO policy over observations augmented with action_gains (see augment())."""
 
     def __init__(self, observation_space, action_space, lr_schedule, lookahead_scale=1.0, prior_weight=3.0,
-                 lookahead_samples=1, lookahead_depth=1, lookahead_top=8, **kwargs):
+                 lookahead_samples=1, lookahead_depth=1, lookahead_top=8, lookahead_sims=0, **kwargs):
         self.lookahead_scale, self.prior_weight = float(lookahead_scale), float(prior_weight)
         self.lookahead_samples = int(lookahead_samples)
         self.lookahead_depth, self.lookahead_top = int(lookahead_depth), int(lookahead_top)
+        self.lookahead_sims = int(lookahead_sims)
         self._rng = np.random.default_rng(0)
         super().__init__(observation_space, action_space, lr_schedule, **kwargs)
 
@@ -122,20 +130,22 @@ class LookaheadPolicy(MaskableActorCriticPolicy):
     def augment(self, obs, masks, view: SeatView) -> np.ndarray:
         """What this network reads: the observations with the action gains appended."""
         return augment(obs, masks, view, self.lookahead_scale, self._rng, self.lookahead_samples,
-                       self.lookahead_depth, self.lookahead_top)
+                       self.lookahead_depth, self.lookahead_top, self.lookahead_sims)
 
     def _get_constructor_parameters(self):
         return {**super()._get_constructor_parameters(), "lookahead_scale": self.lookahead_scale,
                 "prior_weight": self.prior_weight, "lookahead_samples": self.lookahead_samples,
-                "lookahead_depth": self.lookahead_depth, "lookahead_top": self.lookahead_top}
+                "lookahead_depth": self.lookahead_depth, "lookahead_top": self.lookahead_top,
+                "lookahead_sims": self.lookahead_sims}
 
 
 class LookaheadVecEnv(VecEnvWrapper):
     """SB3SelfPlayVecEnv with the learner's observations augmented by its action gains."""
 
-    def __init__(self, venv, scale: float, seed=None, samples: int = 1, depth: int = 1, top: int = 8):
+    def __init__(self, venv, scale: float, seed=None, samples: int = 1, depth: int = 1, top: int = 8,
+                 sims: int = 0):
         self.scale, self.samples, self.rng = scale, samples, np.random.default_rng(seed)
-        self.depth, self.top = depth, top
+        self.depth, self.top, self.sims = depth, top, sims
         self.lookahead_seconds = 0.0
         super().__init__(venv, observation_space=augmented_space(venv.observation_space,
                                                                   venv.action_space.n))
@@ -143,7 +153,8 @@ class LookaheadVecEnv(VecEnvWrapper):
     def _augment(self, obs):
         sp = self.venv.selfplay
         view = SeatView(sp.game, sp.vec.states, sp.learner_seat)
-        return augment(obs, sp.action_masks(), view, self.scale, self.rng, self.samples, self.depth, self.top)
+        return augment(obs, sp.action_masks(), view, self.scale, self.rng, self.samples, self.depth, self.top,
+                       self.sims)
 
     def reset(self):
         return self._augment(self.venv.reset())

@@ -123,7 +123,7 @@ def train(cfg: dict, out: str | Path, resume: str | None = None, progress_bar=Tr
     venv.seed(cfg["seed"])
     look = cfg["lookahead"]
     learner_env = LookaheadVecEnv(venv, look["scale"], seed=cfg["seed"], samples=look["samples"],
-                                  depth=look["depth"], top=look["top"]) \
+                                  depth=look["depth"], top=look["top"], sims=look["sims"]) \
         if look["scale"] else venv
     if resume:
         model = MaskablePPO.load(resume, env=learner_env, device="cpu", tensorboard_log=str(out / "tb"))
@@ -133,7 +133,7 @@ def train(cfg: dict, out: str | Path, resume: str | None = None, progress_bar=Tr
             policy = LookaheadPolicy
             kwargs.update(lookahead_scale=look["scale"], prior_weight=look["prior_weight"],
                           lookahead_samples=look["samples"], lookahead_depth=look["depth"],
-                          lookahead_top=look["top"])
+                          lookahead_top=look["top"], lookahead_sims=look["sims"])
         model = MaskablePPO(policy, learner_env, seed=cfg["seed"], device="cpu", verbose=verbose,
                             tensorboard_log=str(out / "tb"), policy_kwargs=kwargs, **cfg["ppo"])
     pool.set_learner(model.policy)  # the pool acts from reset, before training starts

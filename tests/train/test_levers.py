@@ -69,16 +69,21 @@ def test_shaping_needs_an_evaluation_function():
         SelfPlayVec(blind, 2, shaping=0.1)
 
 
+def _midgame(env, games, seed, moves, max_steps=500):
+    """`games` games of env after `moves` random legal moves each, seen by their movers."""
+    game = pyramid_envs.get_game(env)
+    vec = VectorGame(game, games, seed=seed, max_steps=max_steps)
+    vec.reset(seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        vec.step(sample_legal(vec.masks, rng))
+    return game, vec, SeatView(game, vec.states, vec.current_player)
+
+
 @pytest.mark.parametrize("env", ENVS)
 def test_action_gains_are_bounded_and_only_on_legal_actions(env):
-    game = pyramid_envs.get_game(env)
-    vec = VectorGame(game, 16, seed=1, max_steps=500)
-    vec.reset(1)
-    rng = np.random.default_rng(1)
-    for _ in range(30):
-        vec.step(sample_legal(vec.masks, rng))
-    view = SeatView(game, vec.states, vec.current_player)
-    gains = action_gains(view, vec.masks, 1.0, rng)
+    game, vec, view = _midgame(env, 16, 1, 30)
+    gains = action_gains(view, vec.masks, 1.0, np.random.default_rng(1))
     assert gains.shape == vec.masks.shape and np.abs(gains).max() <= CLIP
     assert not gains[vec.masks == 0].any()
 
@@ -106,13 +111,7 @@ def test_best_gain_is_the_greedy_move():
 def test_more_samples_steady_the_gains_of_hidden_cards():
     """Krimsutep's moves reveal cards a seat has not seen: a gain from one determinized copy
     is one guess at them, the mean over 16 copies varies far less between draws."""
-    game = pyramid_envs.get_game("krimsutep_v0")
-    vec = VectorGame(game, 8, seed=3, max_steps=500)
-    vec.reset(3)
-    rng = np.random.default_rng(3)
-    for _ in range(8):
-        vec.step(sample_legal(vec.masks, rng))
-    view = SeatView(game, vec.states, vec.current_player)
+    game, vec, view = _midgame("krimsutep_v0", 8, 3, 8)
     spread = {k: np.stack([action_gains(view, vec.masks, 1.0, np.random.default_rng(i), samples=k)
                            for i in range(40)]).var(axis=0).sum() for k in (1, 16)}
     assert spread[1] > 0 and spread[16] < spread[1] / 4
@@ -121,13 +120,7 @@ def test_more_samples_steady_the_gains_of_hidden_cards():
 
 
 def test_deep_ply_gains_are_the_valued_changes_and_shut_out_the_rest():
-    game = pyramid_envs.get_game("kheops_v0")
-    vec = VectorGame(game, 8, seed=5)
-    vec.reset(5)
-    rng = np.random.default_rng(5)
-    for _ in range(20):
-        vec.step(sample_legal(vec.masks, rng))
-    view = SeatView(game, vec.states, vec.current_player)
+    game, vec, view = _midgame("kheops_v0", 8, 5, 20)
     gains = action_gains(view, vec.masks, 100.0, np.random.default_rng(0), depth=2, top=3)
     _, rows, actions, values, valued = deep_ply(view, vec.masks, np.random.default_rng(0), 3)
     now = np.zeros(len(view))
@@ -135,6 +128,19 @@ def test_deep_ply_gains_are_the_valued_changes_and_shut_out_the_rest():
     np.testing.assert_allclose(gains[rows[valued], actions[valued]], (values[valued] - now[rows[valued]]) / 100.0,
                                rtol=1e-6)
     assert (gains[rows[~valued], actions[~valued]] == -CLIP).all() and (~valued).sum() > 100
+    assert not gains[vec.masks == 0].any()
+
+
+def test_search_gains_are_the_root_visit_shares():
+    """lookahead.sims: the gains are CLIP times the share of an ISMCTS search's root visits,
+    the very search the ismcts agent runs with that seed."""
+    from agents.ismcts import ISMCTSAgent
+
+    game, vec, view = _midgame("krimsutep_v0", 6, 6, 10)
+    gains = action_gains(view, vec.masks, 1.0, np.random.default_rng(0), sims=24)
+    agent = ISMCTSAgent(sims=24, seed=int(np.random.default_rng(0).integers(2**63)))
+    agent.act(None, vec.masks, view)
+    np.testing.assert_allclose(gains, CLIP * agent.last_visits / 24, rtol=1e-6)
     assert not gains[vec.masks == 0].any()
 
 

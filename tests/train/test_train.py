@@ -62,6 +62,6 @@ def test_config_errors():
     assert load_config(None, ["ppo.learning_rate=1e-4"])["ppo"]["learning_rate"] == 1e-4  # YAML: a string
     with pytest.raises(ValueError, match="must be a number"):
         load_config(None, ["shaping=lots"])
-    for key in ("depth", "top", "samples"):
-        with pytest.raises(ValueError, match="depth, top and samples must be at least 1"):
-            load_config(None, [f"lookahead.{key}=0"])
+    for key, bad in (("depth", 0), ("top", 0), ("samples", 0), ("sims", -1)):
+        with pytest.raises(ValueError, match="depth, top and samples must be at least 1 and sims at least 0"):
+            load_config(None, [f"lookahead.{key}={bad}"])

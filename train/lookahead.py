@@ -1,4 +1,4 @@
-"""One-ply lookahead features and the policy network that uses them.
+"""Lookahead features and the policy network that uses them.
 
 A plain MLP on a flat observation has to rediscover how each of hundreds of actions changes
 the position. The game already knows: its evaluate() scores positions. For every legal
@@ -6,7 +6,9 @@ action the features hold how much that action changes evaluate() from the acting
 determinized copy (so nothing hidden leaks) - exactly what the greedy agent maximises. The
 network sees them appended to the observation, and its action logits are its own head plus
 a learned weight times these gains, so it starts close to greedy and PPO learns when to
-deviate from it.
+deviate from it. Deeper gains (depth > 1: the change after the next greedy decisions, see
+agents.greedy.deep_ply) or an ISMCTS search's root visit shares (sims > 0) put a stronger
+planner in the same place.
 """
 from __future__ import annotations
 

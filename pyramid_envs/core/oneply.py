@@ -3,8 +3,8 @@
 One-ply planners (greedy, the lookahead features) value every legal action of every game.
 Done with NumPy, that is a fancy-indexed copy of a whole batch of children, a step kernel
 and an evaluate kernel over it: the copies and temporaries cost several times the rules
-themselves in games with large states. Here the children are copied a chunk at a time into one
-small scratch batch, stepped and valued in place.
+themselves in games with large states. Here the children are copied a chunk at a time
+into one small scratch batch, stepped and valued in place.
 """
 import numpy as np
 from numba import njit
@@ -14,7 +14,7 @@ CHUNK = 64  # children per step/evaluate call: amortises the kernels' own set-up
 
 
 # Not cached: numba's disk cache cannot key functions passed as arguments, and would add an
-# index entry per process. The compile (about a second per game) happens once per process.
+# index entry per process. The compile (1-3 s per game) happens once per process.
 @njit
 def _children(step, evaluate, base, parents, actions, seats, values, reward, done, scratch, rew):
     # prefix slices of local buffers keep the C layout the kernels were compiled for

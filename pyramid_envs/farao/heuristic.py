@@ -7,7 +7,8 @@ chamber once it may enter. Distances are walked through the maze as it lies face
 walls, the curse, obstacles that would stop or kill the figure, and the secret tunnels
 count (an obstacle that kills bars the way; one that ends the move does not, it only
 delays); a face-down tile is taken to open every way (its finder orients it). A seat already
-in the chamber is worth its place.
+in the chamber is worth its place. A chamber walled off for good (small pyramid: no key
+turns a tile) makes every seat's value SEALED: the game can only end at the step limit.
 """
 import numpy as np
 from numba import njit

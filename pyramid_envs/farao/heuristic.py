@@ -14,9 +14,9 @@ import numpy as np
 from numba import njit
 
 from .rules import _may_enter, _obstacle, _open, _other_tunnel
-from .spec import (BIG, C_TILE, CELL_KIND, CHAMBER, CORNERS, FIGURES, KILL, NEIGHBOR, NUM_CELLS,
-                   NUM_COLOURS, NUM_ITEMS, OBSTACLE_EFFECT, OBSTACLE_ITEM, SYM_INSCRIPTION,
-                   TILE_SYMBOL)
+from .spec import (BIG, C_CORNER, C_RING, C_TILE, CELL_KIND, CHAMBER, CORNERS, FIGURES, KILL,
+                   NEIGHBOR, NUM_CELLS, NUM_COLOURS, NUM_ITEMS, OBSTACLE_EFFECT, OBSTACLE_ITEM,
+                   SYM_INSCRIPTION, TILE_SYMBOL)
 
 FAR = 40        # distance counted when no goal can be reached
 EXPLORE = 2     # a face-down tile counts as this much farther than an inscription in sight
@@ -45,30 +45,47 @@ def _step_to(s, p, a, d):
     return b
 
 
+@njit(cache=True, inline="always")
+def _goal_cost(s, p, c, steps, to_chamber):
+    """What reaching field c in `steps` steps is worth as p's goal (-1: c is no goal)."""
+    if to_chamber:
+        return steps if c == CHAMBER[s.pyramid] else -1
+    if CELL_KIND[s.pyramid, c] != C_TILE:
+        return -1
+    if not s.up[c]:
+        return steps + EXPLORE
+    colour = TILE_SYMBOL[s.tile[c]] - SYM_INSCRIPTION
+    if 0 <= colour < NUM_COLOURS and not s.insc[p, colour] and s.insc_supply[colour] > 0:
+        return steps
+    return -1
+
+
 @njit(cache=True)
-def _distances(s, p, dist, queue):
-    """dist[c]: steps from p's figures to field c (a waiting figure enters at a corner
-    with its first step); -1 where no way is known."""
+def _goal_steps(s, p, to_chamber, dist, queue):
+    """Steps from p's figures (a waiting figure enters at a corner with its first step) to
+    its goal: the chamber (to_chamber), else the nearest field with an inscription p lacks
+    or a face-down tile (EXPLORE more); FAR when none is in reach. Breadth first, stopping
+    once no field still to reach can be nearer."""
     dist[:] = -1
     head, tail = 0, 0
+    best = NUM_CELLS if to_chamber else FAR  # the chamber counts however far it is
     waiting = False
-    for k in range(FIGURES):
-        c = s.fig[p, k]
-        if c >= 0:
-            if dist[c] < 0:
-                dist[c] = 0
-                queue[tail] = c
-                tail += 1
-        else:
-            waiting = True
-    if waiting:
-        for i in range(4):
-            c = CORNERS[s.pyramid, i]
-            if dist[c] < 0:
-                dist[c] = 1
-                queue[tail] = c
-                tail += 1
-    while head < tail:  # breadth first; corners (1) enter after the figures (0) in order
+    for k in range(FIGURES + 4):
+        if k < FIGURES:
+            c = s.fig[p, k]
+            waiting |= c < 0
+            steps = 0
+        else:  # the corners, for a waiting figure
+            c = CORNERS[s.pyramid, k - FIGURES] if waiting else -1
+            steps = 1
+        if c >= 0 and dist[c] < 0:
+            dist[c] = steps
+            queue[tail] = c
+            tail += 1
+            cost = _goal_cost(s, p, c, steps, to_chamber)
+            if cost >= 0:
+                best = min(best, cost)
+    while head < tail and dist[queue[head]] + 1 < best:
         a = queue[head]
         head += 1
         if a == CHAMBER[s.pyramid]:
@@ -79,6 +96,10 @@ def _distances(s, p, dist, queue):
                 dist[b] = dist[a] + 1
                 queue[tail] = b
                 tail += 1
+                cost = _goal_cost(s, p, b, dist[b], to_chamber)
+                if cost >= 0:
+                    best = min(best, cost)
+    return FAR if best == NUM_CELLS else best
 
 
 @njit(cache=True)
@@ -91,21 +112,7 @@ def _value(s, p, dist, queue):
     items = 0
     for i in range(NUM_ITEMS):
         items += s.items[p, i] > 0
-    _distances(s, p, dist, queue)
-    far = FAR
-    if s.chamber_open or ins >= s.need:
-        if dist[CHAMBER[s.pyramid]] >= 0:
-            far = dist[CHAMBER[s.pyramid]]
-    else:
-        for c in range(NUM_CELLS):
-            if dist[c] < 0 or CELL_KIND[s.pyramid, c] != C_TILE:
-                continue
-            if not s.up[c]:
-                far = min(far, dist[c] + EXPLORE)
-                continue
-            colour = TILE_SYMBOL[s.tile[c]] - SYM_INSCRIPTION
-            if 0 <= colour < NUM_COLOURS and not s.insc[p, colour] and s.insc_supply[colour] > 0:
-                far = min(far, dist[c])
+    far = _goal_steps(s, p, s.chamber_open or ins >= s.need, dist, queue)
     return INSCRIPTION * min(ins, s.need) + ITEM * items - far
 
 
@@ -113,20 +120,18 @@ def _value(s, p, dist, queue):
 def _sealed(s, seen, queue):
     """The chamber can never be entered: walls of face-up tiles cut it off from the entrances
     whatever the face-down tiles turn out to be, and no golden key can turn a tile (the small
-    pyramid has none)."""
+    pyramid has none). A way between two fields works both ways, so the walk starts at the
+    chamber and stops at the first wall field it reaches (the wall ring joins the entrances)."""
     if s.pyramid == BIG:
         return False
     seen[:] = 0
-    tail = 0
-    for i in range(4):
-        queue[tail] = CORNERS[s.pyramid, i]
-        seen[queue[tail]] = 1
-        tail += 1
-    head = 0
+    queue[0] = CHAMBER[s.pyramid]
+    seen[queue[0]] = 1
+    head, tail = 0, 1
     while head < tail:
         a = queue[head]
         head += 1
-        if a == CHAMBER[s.pyramid]:
+        if CELL_KIND[s.pyramid, a] == C_RING or CELL_KIND[s.pyramid, a] == C_CORNER:
             return False
         face_down = CELL_KIND[s.pyramid, a] == C_TILE and not s.up[a]
         for d in range(4):

@@ -49,10 +49,12 @@ def _pick_legal(mask, count, x):
 
 @njit
 def search(dets, kids, sims, root_masks, legal_mask, step, evaluate, num_actions, num_players,
-           mode, c, temp, eval_scale, max_rollout_steps, seed, out_actions, out_visits):
+           mode, c, temp, eval_scale, max_rollout_steps, seed, out_actions, out_visits, out_ranks):
     """dets: determinized copies, sims per decision (decision g uses dets[g*sims:(g+1)*sims]);
     kids: scratch states, one per action, for the one-ply values.
-    Writes the most visited legal root action per decision and the root visit counts."""
+    Writes the most visited legal root action per decision, the root visit counts and the
+    ranks the choice is made on: the visits plus under one visit for the one-ply value
+    (0 for actions never tried)."""
     n = root_masks.shape[0]
     cap = sims + 1
     # per node and action: child node (-1: none yet), one-ply value (nan: not yet
@@ -175,12 +177,14 @@ def search(dets, kids, sims, root_masks, legal_mask, step, evaluate, num_actions
         # most visited; among equals the better one-ply value
         out_actions[g] = -1
         out_visits[g, :] = 0.0
+        out_ranks[g, :] = 0.0
         best = -1.0
         for a in range(num_actions):
             k = kid[0, a]
             if root_masks[g, a] and k >= 0:
                 out_visits[g, a] = visits[k]
                 key = visits[k] + 0.49 * (1.0 + prior[0, a])  # prior in [-1, 1]: under one visit
+                out_ranks[g, a] = key
                 if key > best:
                     best = key
                     out_actions[g] = a
@@ -202,7 +206,7 @@ class ISMCTSAgent(Agent):
         self.eval_scale, self.max_rollout_steps = float(eval_scale), int(max_rollout_steps)
         self.rng = np.random.default_rng(seed)
         self.name = f"ismcts:sims={self.sims}"
-        self.last_visits = None
+        self.last_visits = self.last_ranks = None  # of the last act(): root visits, and the ranks chosen on
 
     def act(self, obs, masks, view):
         game = view.game
@@ -213,9 +217,10 @@ class ISMCTSAgent(Agent):
                                 repeat=self.sims)
         actions = np.zeros(n, np.int64)
         self.last_visits = np.zeros((n, game.num_actions))
+        self.last_ranks = np.zeros((n, game.num_actions))
         search(dets, np.empty(game.num_actions, dets.dtype), self.sims, np.asarray(masks, np.int8),
                game.kernels.legal_mask, game.kernels.step, game.evaluate, game.num_actions,
                game.max_players, EVAL if self.rollout == "eval" else RANDOM, self.c, self.temp,
                self.eval_scale, self.max_rollout_steps, int(self.rng.integers(0, 2**63)),
-               actions, self.last_visits)
+               actions, self.last_visits, self.last_ranks)
         return actions  # the first simulation always expands a root child, so all >= 0

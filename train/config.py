@@ -51,11 +51,14 @@ DEFAULTS = {
 }
 
 
+OPEN = ("env_options", "opponents")  # mappings of the user's own keys, given whole
+
+
 def _merge(base, extra, where=""):
     for key, value in extra.items():
         if key not in base:
             raise ValueError(f"unknown config key {where}{key!r}; valid: {sorted(base)}")
-        if isinstance(base[key], dict) and key not in ("env_options", "opponents"):
+        if isinstance(base[key], dict) and key not in OPEN:
             if not isinstance(value, dict):
                 raise ValueError(f"config key {where}{key} must be a mapping")
             _merge(base[key], value, f"{where}{key}.")
@@ -76,7 +79,9 @@ def _like(default, value, key):
 
 def load_config(path: str | Path | None, overrides: list[str] = (), defaults: dict = DEFAULTS) -> dict:
     """defaults (DEFAULTS: MaskablePPO's), updated by the YAML file, updated by 'a.b=value'
-    overrides (YAML values)."""
+    overrides (YAML values). opponents and env_options are replaced whole by a mapping
+    (opponents={random: 1}) and changed one key at a time by a dotted override
+    (opponents.random=0.2)."""
     cfg = copy.deepcopy(defaults)
     if path is not None:
         data = yaml.safe_load(Path(path).read_text()) or {}
@@ -88,7 +93,10 @@ def load_config(path: str | Path | None, overrides: list[str] = (), defaults: di
         if not eq:
             raise ValueError(f"override {item!r} must look like key=value")
         nested = yaml.safe_load(raw)
-        for part in reversed(key.split(".")):
+        parts = key.split(".")
+        if parts[0] in OPEN and len(parts) == 2:  # opponents.random=0.2: one key of the mapping
+            nested, parts = {**cfg[parts[0]], parts[1]: nested}, parts[:1]
+        for part in reversed(parts):
             nested = {part: nested}
         _merge(cfg, nested)
     look = cfg.get("lookahead")  # RLlib's defaults have none

@@ -35,12 +35,14 @@ def action_gains(view: SeatView, masks, scale: float, rng, samples: int = 1, dep
     averaged over `samples` determinized copies; 0 elsewhere. depth > 1: the change after
     depth - 1 more greedy decisions (agents.greedy.deep_ply) for the `top` best moves, -CLIP
     for the others. sims > 0: instead, CLIP times the action's share of the root visits of
-    an ISMCTS search with that many simulations (agents.ismcts)."""
+    an ISMCTS search with that many simulations (agents.ismcts), plus under one visit's
+    share for its one-ply value: equal visits rank as the search ranks them (broken at
+    random they walked Krimsutep's trained policy round loops the search never enters)."""
     if sims:
         search = ISMCTSAgent(sims=sims, seed=int(rng.integers(2**63)))
         search.act(None, masks, view)
-        visits = search.last_visits
-        return (CLIP * visits / np.maximum(visits.sum(axis=1, keepdims=True), 1)).astype(np.float32)
+        share = search.last_ranks / np.maximum(search.last_visits.sum(axis=1, keepdims=True), 1)
+        return (CLIP * share).astype(np.float32)
     out = np.zeros(np.shape(masks), np.float32)
     if depth > 1:
         base, rows, actions, values, valued = deep_ply(view, masks, rng, top, depth, samples)

@@ -6,6 +6,7 @@ configured shares when it starts, and act() routes every game to its opponent.
 from __future__ import annotations
 
 import copy
+import time
 
 import numpy as np
 
@@ -53,6 +54,9 @@ class OpponentPool:
         self.pool_size = pool_size
         self.assigned = np.zeros(num_envs, np.int64)      # index into kinds
         self.snapshot_of = np.zeros(num_envs, np.int64)   # which snapshot, for "pool"
+        # time spent choosing moves: the learner's own network (latest, snapshots; with its
+        # lookahead) and the baseline agents
+        self.seconds = {"selfplay": 0.0, "baselines": 0.0}
 
     def set_learner(self, policy):
         self.latest = TorchPolicy(policy, seed=int(self.rng.integers(2**31)))
@@ -75,13 +79,22 @@ class OpponentPool:
         return self.baselines[kind]
 
     def act(self, obs, masks, view, games):
+        """Each game's move by its opponent; games whose opponents are the same player (e.g.
+        latest, and pool before the first snapshot) are decided in one call."""
         actions = np.zeros(len(games), np.int64)
-        keys = self.assigned[games] * 1_000_003 + np.where(
-            np.array(self.kinds)[self.assigned[games]] == "pool", self.snapshot_of[games], 0)
-        for key in np.unique(keys):
-            rows = np.flatnonzero(keys == key)
-            kind, snap = self.kinds[key // 1_000_003], int(key % 1_000_003)
-            opp = self._opponent(kind, snap)
+        kinds, snaps = self.assigned[games], self.snapshot_of[games]
+        groups = {}
+        for k in np.unique(kinds):
+            rows = np.flatnonzero(kinds == k)
+            for snap in (np.unique(snaps[rows]) if self.kinds[k] == "pool" else [0]):
+                opp = self._opponent(self.kinds[k], int(snap))
+                part = rows[snaps[rows] == snap] if self.kinds[k] == "pool" else rows
+                groups.setdefault(id(opp), (opp, []))[1].append(part)
+        for opp, parts in groups.values():
+            rows = np.concatenate(parts)
+            t = time.perf_counter()
             sub = view.subset(rows) if view is not None and getattr(opp, "needs_view", False) else None
             actions[rows] = opp.act(obs[rows], masks[rows], sub)
+            kind = "selfplay" if isinstance(opp, TorchPolicy) else "baselines"
+            self.seconds[kind] += time.perf_counter() - t
         return actions

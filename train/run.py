@@ -34,10 +34,13 @@ class SelfPlayCallback(BaseCallback):
         self.history = []
 
     def _timers(self):
-        """Seconds so far: env side in all, opponents' choices, lookahead features, evaluations."""
-        opp = self.venv.selfplay.opponent_seconds
+        """Seconds so far: the environment step (game kernels and opponents), the opponents'
+        choices by the learner's network (latest, snapshots) and by baseline agents, the
+        learner's lookahead features, evaluations."""
+        seconds = self.pool.seconds
         look = getattr(self.learner_env, "lookahead_seconds", 0.0)
-        return np.array([self.venv.env_seconds + look, opp, look, self.eval_seconds])
+        return np.array([self.venv.env_seconds, seconds["selfplay"], seconds["baselines"], look,
+                         self.eval_seconds])
 
     def _on_training_start(self):
         self.pool.set_learner(self.model.policy)
@@ -62,15 +65,20 @@ class SelfPlayCallback(BaseCallback):
         return True
 
     def _on_rollout_end(self):
-        env, opp, look, evals = self._timers() - self.timers0
+        step, selfplay, baselines, look, evals = self._timers() - self.timers0
         train = max(time.perf_counter() - self.t0 - evals, 1e-9)  # training time, evaluations left out
+        core = step - selfplay - baselines
         self.logger.record("speed/env_steps_per_s", self.venv.env_steps / max(self.venv.env_seconds, 1e-9))
         self.logger.record("speed/total_steps_per_s", (self.num_timesteps - self.step0) / train)
-        # env side = game kernels + opponents' choices + lookahead features; the last two are planning
-        self.logger.record("speed/env_time_share", env / train)
-        self.logger.record("speed/core_time_share", (env - opp - look) / train)
-        self.logger.record("speed/opponent_time_share", opp / train)
+        # the environment is the game and the baseline agents in it; the learner's network
+        # choosing for its own seat (with its lookahead) or for an opponent seat in self-play
+        # is the policy's inference, as it is wherever that network plays
+        self.logger.record("speed/env_time_share", (core + baselines) / train)
+        self.logger.record("speed/core_time_share", core / train)
+        self.logger.record("speed/baseline_opponent_time_share", baselines / train)
+        self.logger.record("speed/selfplay_opponent_time_share", selfplay / train)
         self.logger.record("speed/lookahead_time_share", look / train)
+        self.logger.record("speed/policy_inference_time_share", (selfplay + look) / train)
 
     def save(self, name):
         path = self.out / "checkpoints" / f"{name}.zip"

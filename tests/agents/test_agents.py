@@ -136,7 +136,7 @@ def _search(game, st, sims, c=1.0, temp=0.1, seed=0):
     actions, visits = np.zeros(1, np.int64), np.zeros((1, game.num_actions))
     search(np.repeat(st, sims), np.empty(game.num_actions, st.dtype), sims, masks,
            game.kernels.legal_mask, game.kernels.step, game.evaluate, game.num_actions,
-           game.max_players, EVAL, c, temp, 10.0, 0, seed, actions, visits)
+           game.max_players, EVAL, c, temp, 10.0, 0, seed, actions, visits, np.zeros_like(visits))
     return actions[0], visits[0]
 
 

@@ -132,15 +132,19 @@ def test_deep_ply_gains_are_the_valued_changes_and_shut_out_the_rest():
 
 
 def test_search_gains_are_the_root_visit_shares():
-    """lookahead.sims: the gains are CLIP times the share of an ISMCTS search's root visits,
-    the very search the ismcts agent runs with that seed."""
+    """lookahead.sims: the gains are CLIP times the share of an ISMCTS search's root visits
+    (with the search's tie-break under one visit), the very search the ismcts agent runs with
+    that seed; their best is the agent's choice."""
     from agents.ismcts import ISMCTSAgent
 
     game, vec, view = _midgame("krimsutep_v0", 6, 6, 10)
     gains = action_gains(view, vec.masks, 1.0, np.random.default_rng(0), sims=24)
     agent = ISMCTSAgent(sims=24, seed=int(np.random.default_rng(0).integers(2**63)))
-    agent.act(None, vec.masks, view)
-    np.testing.assert_allclose(gains, CLIP * agent.last_visits / 24, rtol=1e-6)
+    choice = agent.act(None, vec.masks, view)
+    np.testing.assert_allclose(gains, CLIP * agent.last_ranks / 24, rtol=1e-6)
+    extra = gains * 24 / CLIP - agent.last_visits
+    assert (extra >= 0).all() and (extra < 1).all() and (extra > 0).any()
+    assert (gains.argmax(axis=1) == choice).all()
     assert not gains[vec.masks == 0].any()
 
 

@@ -59,6 +59,11 @@ def test_config_errors():
     with pytest.raises(ValueError, match="key=value"):
         load_config(None, ["total_timesteps"])
     assert load_config(None, ["ppo.learning_rate=0.001"])["ppo"]["learning_rate"] == 0.001
+    # a mapping of the user's keys: replaced whole, or one key changed by a dotted override
+    base = load_config(CONFIG_DIR / "kheops_ppo.yaml")["opponents"]
+    assert load_config(CONFIG_DIR / "kheops_ppo.yaml", ["opponents={random: 1}"])["opponents"] == {"random": 1}
+    assert load_config(CONFIG_DIR / "kheops_ppo.yaml", ["opponents.random=0.2", "opponents.greedy=0.5"]
+                       )["opponents"] == {**base, "random": 0.2, "greedy": 0.5}
     assert load_config(None, ["ppo.learning_rate=1e-4"])["ppo"]["learning_rate"] == 1e-4  # YAML: a string
     with pytest.raises(ValueError, match="must be a number"):
         load_config(None, ["shaping=lots"])

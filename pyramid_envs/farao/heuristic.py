@@ -6,9 +6,10 @@ to a face-down tile, which may hold one) while the chamber is shut to it, and to
 chamber once it may enter. Distances are walked through the maze as it lies face up:
 walls, the curse, obstacles that would stop or kill the figure, and the secret tunnels
 count (an obstacle that kills bars the way; one that ends the move does not, it only
-delays); a face-down tile is taken to open every way (its finder orients it). A seat already
-in the chamber is worth its place. A chamber walled off for good (small pyramid: no key
-turns a tile) makes every seat's value SEALED: the game can only end at the step limit.
+delays); a face-down tile, or one turned up and still to be oriented, is taken to open every
+way (its finder orients it). A seat already in the chamber is worth its place. A chamber
+walled off for good (small pyramid: no key turns a tile) makes every seat's value SEALED:
+the game can only end at the step limit.
 """
 import numpy as np
 from numba import njit
@@ -16,7 +17,7 @@ from numba import njit
 from .rules import _may_enter, _obstacle, _open, _other_tunnel
 from .spec import (BIG, C_CORNER, C_RING, C_TILE, CELL_KIND, CHAMBER, CORNERS, FIGURES, KILL,
                    NEIGHBOR, NUM_CELLS, NUM_COLOURS, NUM_ITEMS, OBSTACLE_EFFECT, OBSTACLE_ITEM,
-                   SYM_INSCRIPTION, TILE_SYMBOL)
+                   PH_MAP_ORIENT, PH_ORIENT, SYM_INSCRIPTION, SYM_TUNNEL, TILE_SYMBOL)
 
 FAR = 40        # distance counted when no goal can be reached
 EXPLORE = 2     # a face-down tile counts as this much farther than an inscription in sight
@@ -26,16 +27,26 @@ SEALED = -INSCRIPTION  # a sealed chamber (a draw at the step limit) for every s
 #                        an even game, so a player not far behind never seals it
 
 
+@njit(cache=True, inline="always")
+def _unlaid(s, c):
+    """Tile c's ways are still open to choice: face down, or turned up and waiting for its
+    finder to orient it (its rotation until then is no wall)."""
+    return not s.up[c] or (c == s.target and (s.phase == PH_ORIENT or s.phase == PH_MAP_ORIENT))
+
+
+@njit(cache=True, inline="always")
+def _walled(s, c, d):
+    """Field c shuts direction d: a wall of the ring or of a laid tile."""
+    return not (CELL_KIND[s.pyramid, c] == C_TILE and _unlaid(s, c)) and not (_open(s, c) >> d) & 1
+
+
 @njit(cache=True)
 def _step_to(s, p, a, d):
     """The field one step from a in direction d that a figure of p may walk to, else -1."""
     b = NEIGHBOR[s.pyramid, a, d]
-    if b < 0:
+    if b < 0 or _walled(s, a, d):
         return -1
-    face_down = CELL_KIND[s.pyramid, a] == C_TILE and not s.up[a]
-    if not face_down and not (_open(s, a) >> d) & 1:
-        return -1
-    if CELL_KIND[s.pyramid, b] == C_TILE and s.up[b] and not (_open(s, b) >> ((d + 2) % 4)) & 1:
+    if CELL_KIND[s.pyramid, b] == C_TILE and _walled(s, b, (d + 2) % 4):
         return -1
     if not _may_enter(s, p, b, -1, False):
         return -1
@@ -117,11 +128,22 @@ def _value(s, p, dist, queue):
 
 
 @njit(cache=True)
+def _tunnel_face_down(s):
+    for c in range(NUM_CELLS):
+        if CELL_KIND[s.pyramid, c] == C_TILE and not s.up[c] and TILE_SYMBOL[s.tile[c]] == SYM_TUNNEL:
+            return True
+    return False
+
+
+@njit(cache=True)
 def _sealed(s, seen, queue):
-    """The chamber can never be entered: walls of face-up tiles cut it off from the entrances
+    """The chamber can never be entered: walls of laid tiles cut it off from the entrances
     whatever the face-down tiles turn out to be, and no golden key can turn a tile (the small
     pyramid has none). A way between two fields works both ways, so the walk starts at the
-    chamber and stops at the first wall field it reaches (the wall ring joins the entrances)."""
+    chamber and stops at the first wall field it reaches (the wall ring joins the entrances).
+    Not sealed either: a figure inside the walls (it may still walk in), a face-up secret
+    tunnel inside whose twin is face down, or a face-down tile inside while a tunnel is still
+    face down (a map may turn it up as one); a tunnel with both ends up is walked through."""
     if s.pyramid == BIG:
         return False
     seen[:] = 0
@@ -133,12 +155,26 @@ def _sealed(s, seen, queue):
         head += 1
         if CELL_KIND[s.pyramid, a] == C_RING or CELL_KIND[s.pyramid, a] == C_CORNER:
             return False
-        face_down = CELL_KIND[s.pyramid, a] == C_TILE and not s.up[a]
+        for p in range(s.num_players):
+            for k in range(FIGURES):
+                if s.fig[p, k] == a and a != CHAMBER[s.pyramid]:
+                    return False
+        if CELL_KIND[s.pyramid, a] == C_TILE:
+            if not s.up[a] and _tunnel_face_down(s):
+                return False
+            if s.up[a] and TILE_SYMBOL[s.tile[a]] == SYM_TUNNEL:
+                t = _other_tunnel(s, a)
+                if t < 0:
+                    return False
+                if not seen[t]:
+                    seen[t] = 1
+                    queue[tail] = t
+                    tail += 1
         for d in range(4):
             b = NEIGHBOR[s.pyramid, a, d]
-            if b < 0 or seen[b] or not (face_down or (_open(s, a) >> d) & 1):
+            if b < 0 or seen[b] or _walled(s, a, d):
                 continue
-            if CELL_KIND[s.pyramid, b] == C_TILE and s.up[b] and not (_open(s, b) >> ((d + 2) % 4)) & 1:
+            if CELL_KIND[s.pyramid, b] == C_TILE and _walled(s, b, (d + 2) % 4):
                 continue
             seen[b] = 1
             queue[tail] = b

@@ -10,22 +10,7 @@ import pytest
 from pyramid_envs.farao import GAME, spec
 from pyramid_envs.farao.codec import cell_of
 
-from .positions import act, fig, item, legal, load, position
-
-NONE3 = [None, None, None]
-
-
-def moving(tiles, at="b1", die=3, steps_left=None, n=2, others=None, items=None, insc=None,
-           prev=None, **kw):
-    """Player 0's figure 0 on `at`, in the middle of a move."""
-    figures = [[at, None, None]] + [list(others[q]) if others and q in others else NONE3[:]
-                                     for q in range(1, n)]
-    return load(tiles, n=n, phase="step", mover=0, die=die,
-                steps_left=die if steps_left is None else steps_left, prev=prev, moved=True,
-                figures=figures,
-                items=[items or []] + [[] for _ in range(n - 1)] if not isinstance(items, dict)
-                else [items.get(q, []) for q in range(n)],
-                inscriptions=[insc or []] + [[] for _ in range(n - 1)], **kw)
+from .positions import NONE3, act, fig, item, legal, load, moving, position
 
 
 # --- setup ------------------------------------------------------------------------------

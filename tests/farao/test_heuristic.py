@@ -1,0 +1,56 @@
+"""Farao's evaluation (Game.evaluate): a chamber walled off for good is worth SEALED to
+every seat; one that can still be opened is not."""
+import numpy as np
+
+from pyramid_envs.farao import GAME, spec
+from pyramid_envs.farao.heuristic import SEALED
+
+from .positions import act, legal, load, moving
+
+W = 1 << spec.DIR_NAMES.index("W")
+# e5 is the chamber: its neighbours north, west and south turned with a wall toward it
+WALLS = {"e4": ("plain", "NEW"), "d5": ("plain", "NSW"), "e6": ("plain", "ESW")}
+
+
+def values(st):
+    out = np.zeros(2)
+    GAME.evaluate(np.repeat(st, 2), np.array([0, 1]), out)
+    return out
+
+
+def test_a_chamber_walled_off_is_sealed_for_every_seat():
+    sealed = load({**WALLS, "f5": ("plain", "NES")})
+    assert (values(sealed) == SEALED).all()
+    # one wall the other way round, or the last neighbour still face down: not sealed
+    for f5 in (("plain", "NSW"), ("plain", None)):
+        assert (values(load({**WALLS, "f5": f5})) != SEALED).all()
+
+
+def test_a_figure_inside_the_walls_or_a_tunnel_out_keeps_it_open():
+    closed = {**WALLS, "f5": ("plain", "W", "dead-end")}  # f5 opens to the chamber alone
+    assert (values(load(closed)) == SEALED).all()
+    inside = load(closed, figures=[["f5", None, None], [None, None, None]])
+    assert (values(inside) != SEALED).all()
+    # a secret tunnel inside: open while its twin is face down, walked through once both are up
+    tunnel = {**WALLS, "f5": ("secret-tunnel", "W")}
+    assert (values(load(tunnel)) != SEALED).all()
+    assert (values(load({**tunnel, "b2": ("secret-tunnel", "S")})) != SEALED).all()
+
+
+def test_a_tile_being_oriented_is_no_wall_until_laid():
+    # the mover on g5 steps west onto the face-down f5, the chamber's last way in: while he
+    # chooses how to lay it the chamber is not sealed, and each way he may lay it seals it
+    # exactly when the tile then shuts its west side
+    st = moving({**WALLS, "f5": ("plain", None, "T"), "g5": ("plain", "EW")}, at="g5")
+    act(st, "step W")
+    assert st[0]["phase"] == spec.PH_ORIENT and st[0]["up"][st[0]["target"]]
+    assert (values(st) != SEALED).all()
+    outcomes = set()
+    for rot in sorted(legal(st)):
+        child = st.copy()
+        act(child, rot)
+        r = int(rot[-1])
+        shut = not spec.SHAPE_OPEN[spec.T_SHAPE, r] & W
+        assert (values(child) == SEALED).all() == shut, rot
+        outcomes.add(shut)
+    assert outcomes == {True, False}

@@ -54,9 +54,9 @@ class OpponentPool:
         self.pool_size = pool_size
         self.assigned = np.zeros(num_envs, np.int64)      # index into kinds
         self.snapshot_of = np.zeros(num_envs, np.int64)   # which snapshot, for "pool"
-        # time spent choosing moves: the learner's own network (latest, snapshots; with its
-        # lookahead) and the baseline agents
-        self.seconds = {"selfplay": 0.0, "baselines": 0.0}
+        # time the learner's own network (latest, snapshots; with its lookahead) took to
+        # choose moves, apart from the baseline agents'
+        self.network_seconds = 0.0
 
     def set_learner(self, policy):
         self.latest = TorchPolicy(policy, seed=int(self.rng.integers(2**31)))
@@ -95,6 +95,6 @@ class OpponentPool:
             t = time.perf_counter()
             sub = view.subset(rows) if view is not None and getattr(opp, "needs_view", False) else None
             actions[rows] = opp.act(obs[rows], masks[rows], sub)
-            kind = "selfplay" if isinstance(opp, TorchPolicy) else "baselines"
-            self.seconds[kind] += time.perf_counter() - t
+            if isinstance(opp, TorchPolicy):
+                self.network_seconds += time.perf_counter() - t
         return actions

@@ -35,12 +35,11 @@ class SelfPlayCallback(BaseCallback):
 
     def _timers(self):
         """Seconds so far: the environment step (game kernels and opponents), the opponents'
-        choices by the learner's network (latest, snapshots) and by baseline agents, the
-        learner's lookahead features, evaluations."""
-        seconds = self.pool.seconds
+        choices, those of them by the learner's network (latest, snapshots), the learner's
+        lookahead features, evaluations."""
         look = getattr(self.learner_env, "lookahead_seconds", 0.0)
-        return np.array([self.venv.env_seconds, seconds["selfplay"], seconds["baselines"], look,
-                         self.eval_seconds])
+        return np.array([self.venv.env_seconds, self.venv.selfplay.opponent_seconds, self.pool.network_seconds,
+                         look, self.eval_seconds])
 
     def _on_training_start(self):
         self.pool.set_learner(self.model.policy)
@@ -65,9 +64,9 @@ class SelfPlayCallback(BaseCallback):
         return True
 
     def _on_rollout_end(self):
-        step, selfplay, baselines, look, evals = self._timers() - self.timers0
+        step, opponents, selfplay, look, evals = self._timers() - self.timers0
         train = max(time.perf_counter() - self.t0 - evals, 1e-9)  # training time, evaluations left out
-        core = step - selfplay - baselines
+        core, baselines = step - opponents, opponents - selfplay
         self.logger.record("speed/env_steps_per_s", self.venv.env_steps / max(self.venv.env_seconds, 1e-9))
         self.logger.record("speed/total_steps_per_s", (self.num_timesteps - self.step0) / train)
         # the environment is the game and the baseline agents in it; the learner's network

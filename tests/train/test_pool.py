@@ -44,4 +44,8 @@ def test_each_game_gets_its_opponents_move():
     # a subset of the games, as SelfPlayVec asks for those waiting on an opponent
     some = games[kinds[games] != "latest"][:3]
     np.testing.assert_array_equal(pool.act(obs[some], masks[some], None, some), want[some])
-    assert pool.seconds["selfplay"] > 0 and pool.seconds["baselines"] > 0
+    # the network's time is kept apart: a baseline's moves add nothing to it
+    assert pool.network_seconds > 0
+    spent, rand = pool.network_seconds, games[kinds == "random"]
+    pool.act(obs[rand], masks[rand], None, rand)
+    assert pool.network_seconds == spent

@@ -46,17 +46,20 @@ def action_gains(view: SeatView, masks, scale: float, rng, samples: int = 1, dep
     out = np.zeros(np.shape(masks), np.float32)
     if depth > 1:
         base, rows, actions, values, valued = deep_ply(view, masks, rng, top, depth, samples)
-        now = np.zeros(len(base))
-        view.game.evaluate(base, np.repeat(view.seats, samples), now)
-        now = now.reshape(len(view), samples).mean(axis=1)
+        now = _values_now(view, base, samples).mean(axis=1)
         out[rows, actions] = np.where(valued, np.clip((values - now[rows]) / scale, -CLIP, CLIP), -CLIP)
         return out
     base, rows, actions, values, reward, done = one_ply(view, masks, rng, samples)
-    now = np.zeros(len(base))
-    view.game.evaluate(base, np.repeat(view.seats, samples), now)
-    gain = np.clip((values - now.reshape(len(view), samples)[rows]) / scale, -CLIP, CLIP)
+    gain = np.clip((values - _values_now(view, base, samples)[rows]) / scale, -CLIP, CLIP)
     out[rows, actions] = np.where(done, CLIP * np.sign(reward), gain).mean(axis=1)
     return out
+
+
+def _values_now(view: SeatView, base, samples):
+    """(games, samples): evaluate() of each determinized copy in base from its game's seat."""
+    now = np.zeros(len(base))
+    view.game.evaluate(base, np.repeat(view.seats, samples), now)
+    return now.reshape(len(view), samples)
 
 
 def augment(obs, masks, view: SeatView, scale: float, rng, samples: int = 1, depth: int = 1,

@@ -40,15 +40,20 @@ def _walled(s, c, d):
     return not (CELL_KIND[s.pyramid, c] == C_TILE and _unlaid(s, c)) and not (_open(s, c) >> d) & 1
 
 
+@njit(cache=True, inline="always")
+def _passage(s, a, d):
+    """The field one step from a in direction d if no wall stands between them, else -1."""
+    b = NEIGHBOR[s.pyramid, a, d]
+    if b < 0 or _walled(s, a, d) or CELL_KIND[s.pyramid, b] == C_TILE and _walled(s, b, (d + 2) % 4):
+        return -1
+    return b
+
+
 @njit(cache=True)
 def _step_to(s, p, a, d):
     """The field one step from a in direction d that a figure of p may walk to, else -1."""
-    b = NEIGHBOR[s.pyramid, a, d]
-    if b < 0 or _walled(s, a, d):
-        return -1
-    if CELL_KIND[s.pyramid, b] == C_TILE and _walled(s, b, (d + 2) % 4):
-        return -1
-    if not _may_enter(s, p, b, -1, False):
+    b = _passage(s, a, d)
+    if b < 0 or not _may_enter(s, p, b, -1, False):
         return -1
     o = _obstacle(s, b)
     if o >= 0 and OBSTACLE_EFFECT[o] == KILL and not s.items[p, OBSTACLE_ITEM[o]]:
@@ -171,10 +176,8 @@ def _sealed(s, seen, queue):
                     queue[tail] = t
                     tail += 1
         for d in range(4):
-            b = NEIGHBOR[s.pyramid, a, d]
-            if b < 0 or seen[b] or _walled(s, a, d):
-                continue
-            if CELL_KIND[s.pyramid, b] == C_TILE and _walled(s, b, (d + 2) % 4):
+            b = _passage(s, a, d)
+            if b < 0 or seen[b]:
                 continue
             seen[b] = 1
             queue[tail] = b

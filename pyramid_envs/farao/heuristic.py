@@ -9,7 +9,8 @@ count (an obstacle that kills bars the way; one that ends the move does not, it 
 delays); a face-down tile, or one turned up and still to be oriented, is taken to open every
 way (its finder orients it). A seat already in the chamber is worth its place. A chamber
 walled off for good (small pyramid: no key turns a tile) makes every seat's value SEALED:
-the game can only end at the step limit.
+the game can only end at the step limit. Before that, every value is drawn toward SEALED by
+the odds that it comes to this (_seal_risk), so a seat ahead keeps a way to the chamber open.
 """
 import numpy as np
 from numba import njit
@@ -25,6 +26,8 @@ INSCRIPTION = 10.0
 ITEM = 2.0
 SEALED = -INSCRIPTION  # a sealed chamber (a draw at the step limit) for every seat: worse than
 #                        an even game, so a player not far behind never seals it
+WALLED_ODDS = 0.45  # how often a tile turned up ends walled toward the chamber's side (random
+#                     play: dead ends and most Ls or straights must, a T may); see _seal_risk
 
 
 @njit(cache=True, inline="always")
@@ -186,19 +189,56 @@ def _sealed(s, seen, queue):
 
 
 @njit(cache=True)
+def _seal_risk(s, seen, queue):
+    """The odds, from what every seat sees, that the small pyramid's chamber ends walled off:
+    none while laid tiles join it to the outside wall (no key turns them), else WALLED_ODDS to
+    the power of the tiles still to be laid that border the laid fields joined to it (each
+    may open a way out or add one more wall). 1: sealed for good (_sealed). The walk is _sealed's, but
+    stops at face-down tiles."""
+    if s.pyramid == BIG:
+        return 0.0
+    seen[:] = 0
+    queue[0] = CHAMBER[s.pyramid]
+    seen[queue[0]] = 1
+    head, tail, border = 0, 1, 0
+    while head < tail:
+        a = queue[head]
+        head += 1
+        if CELL_KIND[s.pyramid, a] == C_RING or CELL_KIND[s.pyramid, a] == C_CORNER:
+            return 0.0
+        for d in range(5):
+            b = _passage(s, a, d) if d < 4 else _other_tunnel(s, a)
+            if b < 0 or seen[b]:
+                continue
+            seen[b] = 1
+            if CELL_KIND[s.pyramid, b] == C_TILE and _unlaid(s, b):
+                border += 1
+            else:
+                queue[tail] = b
+                tail += 1
+    if _sealed(s, seen, queue):
+        return 1.0
+    # no tile left to lay at its border: what keeps it open is a figure inside or a tunnel
+    return WALLED_ODDS ** border if border else 0.0
+
+
+@njit(cache=True)
 def evaluate(states, seats, out):
-    """out[b]: the seat's value minus the mean value of the other players; SEALED for every
-    seat once the chamber is sealed off for good."""
+    """out[b]: the seat's value minus the mean value of the other players, drawn toward SEALED
+    by the odds that the chamber ends walled off (_seal_risk); SEALED for every seat once it
+    is sealed off for good. A seat ahead thus lays the chamber's neighbours open toward it."""
     dist = np.empty(NUM_CELLS, np.int64)
     queue = np.empty(NUM_CELLS, np.int64)
     for b in range(states.shape[0]):
         s = states[b]
         p = seats[b]
-        if not s.terminated and _sealed(s, dist, queue):
+        risk = 0.0 if s.terminated else _seal_risk(s, dist, queue)
+        if risk == 1.0:
             out[b] = SEALED
             continue
         others = 0.0
         for q in range(s.num_players):
             if q != p:
                 others += _value(s, q, dist, queue)
-        out[b] = _value(s, p, dist, queue) - others / (s.num_players - 1)
+        rel = _value(s, p, dist, queue) - others / (s.num_players - 1)
+        out[b] = rel + risk * (SEALED - rel)

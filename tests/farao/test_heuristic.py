@@ -1,9 +1,11 @@
 """Farao's evaluation (Game.evaluate): a chamber walled off for good is worth SEALED to
-every seat; one that can still be opened is not."""
+every seat; one that can still be opened is not, and is drawn toward SEALED by the odds
+that it ends walled off."""
 import numpy as np
+import pytest
 
 from pyramid_envs.farao import GAME, spec
-from pyramid_envs.farao.heuristic import SEALED
+from pyramid_envs.farao.heuristic import SEALED, WALLED_ODDS, _seal_risk
 
 from .positions import act, legal, load, moving
 
@@ -54,3 +56,31 @@ def test_a_tile_being_oriented_is_no_wall_until_laid():
         assert (values(child) == SEALED).all() == shut, rot
         outcomes.add(shut)
     assert outcomes == {True, False}
+
+
+def risk(st):
+    return _seal_risk(st[0], np.zeros(spec.NUM_CELLS, np.int64), np.zeros(spec.NUM_CELLS, np.int64))
+
+
+def test_the_seal_risk_counts_the_unlaid_tiles_bordering_the_chamber():
+    assert risk(load()) == pytest.approx(WALLED_ODDS ** 4)  # its four neighbours face down
+    assert risk(load({**WALLS, "f5": ("plain", None)})) == pytest.approx(WALLED_ODDS)
+    # f5 laid open toward it and onward to g5, which is still face down
+    assert risk(load({**WALLS, "f5": ("plain", "EW")})) == pytest.approx(WALLED_ODDS)
+    # laid tiles join it to the outside wall (i5): no risk, whatever else is face down
+    assert risk(load({"f5": ("plain", "EW"), "g5": ("plain", "EW"), "h5": ("plain", "EW")})) == 0
+    # the big pyramid has a golden key: never sealed for good
+    assert risk(load(pyramid="big")) == 0
+    assert risk(load({**WALLS, "f5": ("plain", "NES")})) == 1
+
+
+@pytest.mark.parametrize("h5, odds", [(None, WALLED_ODDS), ("EW", 0.0)])
+def test_the_risk_draws_both_seats_toward_sealed(h5, odds):
+    # two players: the seats' values are r and -r without the risk, so their sum is
+    # 2 * odds * SEALED with it; seat 0 is ahead by two inscriptions
+    st = load({**WALLS, "f5": ("plain", "EW"), "g5": ("plain", "EW"), "h5": ("plain", h5)},
+              inscriptions=[["red", "green"], []])
+    assert risk(st) == pytest.approx(odds)
+    v = values(st)
+    assert v.sum() == pytest.approx(2 * odds * SEALED)
+    assert v[0] > 0 > v[1]

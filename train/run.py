@@ -91,7 +91,7 @@ class SelfPlayCallback(BaseCallback):
                                          seed=cfg["seed"])
         row = {"step": int(self.num_timesteps)}
         comps = []
-        opponents = [a for a in ("random", "greedy")]
+        opponents = ["random", "greedy"]
         if self.pool.snapshots:
             snap = TorchPolicy(self.pool.snapshots[-1].policy, deterministic=True)
             snap.name = "pool"

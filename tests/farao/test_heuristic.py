@@ -84,3 +84,20 @@ def test_the_risk_draws_both_seats_toward_sealed(h5, odds):
     v = values(st)
     assert v.sum() == pytest.approx(2 * odds * SEALED)
     assert v[0] > 0 > v[1]
+
+
+def test_a_seat_ahead_lays_the_chambers_neighbour_open_toward_it():
+    # seat 0, two inscriptions ahead, steps from g5 onto the face-down T at f5: laid open to
+    # the west it joins the chamber to the outside wall through g5 and h5 (no more risk)
+    st = moving({"f5": ("plain", None, "T"), "g5": ("plain", "EW"), "h5": ("plain", "EW")},
+                at="g5", insc=["red", "green"])
+    act(st, "step W")
+    opened, walled = [], []
+    for rot in legal(st):
+        child = st.copy()
+        act(child, rot)
+        opens_west = spec.SHAPE_OPEN[spec.T_SHAPE, int(rot[-1])] & W
+        assert risk(child) == pytest.approx(0 if opens_west else WALLED_ODDS ** 3), rot
+        (opened if opens_west else walled).append(values(child)[0])
+    assert len(opened) == 2 and len(walled) == 1
+    assert min(opened) > walled[0]

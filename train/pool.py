@@ -82,14 +82,13 @@ class OpponentPool:
         """Each game's move by its opponent; games whose opponents are the same player (e.g.
         latest, and pool before the first snapshot) are decided in one call."""
         actions = np.zeros(len(games), np.int64)
-        kinds, snaps = self.assigned[games], self.snapshot_of[games]
+        kinds = self.assigned[games]
+        snaps = np.where(np.array(self.kinds)[kinds] == "pool", self.snapshot_of[games], 0)
         groups = {}
-        for k in np.unique(kinds):
-            rows = np.flatnonzero(kinds == k)
-            for snap in (np.unique(snaps[rows]) if self.kinds[k] == "pool" else [0]):
-                opp = self._opponent(self.kinds[k], int(snap))
-                part = rows[snaps[rows] == snap] if self.kinds[k] == "pool" else rows
-                groups.setdefault(id(opp), (opp, []))[1].append(part)
+        for k, snap in np.unique(np.stack([kinds, snaps], axis=1), axis=0):
+            opp = self._opponent(self.kinds[k], int(snap))
+            rows = np.flatnonzero((kinds == k) & (snaps == snap))
+            groups.setdefault(id(opp), (opp, []))[1].append(rows)
         for opp, parts in groups.values():
             rows = np.concatenate(parts)
             t = time.perf_counter()

@@ -193,8 +193,8 @@ def _seal_risk(s, seen, queue):
     """The odds, from what every seat sees, that the small pyramid's chamber ends walled off:
     none while laid tiles join it to the outside wall (no key turns them), else WALLED_ODDS to
     the power of the tiles still to be laid that border the laid fields joined to it (each
-    may open a way out or add one more wall). 1: sealed for good (_sealed). The walk is _sealed's, but
-    stops at face-down tiles."""
+    may open a way out or add one more wall). 1: sealed for good (_sealed). The walk is
+    _sealed's, but stops at tiles still to be laid."""
     if s.pyramid == BIG:
         return 0.0
     seen[:] = 0

@@ -78,7 +78,8 @@ class Game:
     action_to_str: Callable  # (state, action) -> str
     str_to_action: Callable  # (state, str) -> int; ValueError on unknown text
     render_ansi: Callable    # (state, seat=None) -> str; with a seat, only what it may see
-    render_rgb: Callable     # (state) -> uint8[H, W, 3]
+    render_rgb: Callable     # (state, seat=None) -> uint8[H, W, 3], the render_svg picture
+    render_svg: Callable     # (state, seat=None) -> str, an SVG picture; with a seat, only what it may see
     score_sheet: Callable    # (state) -> str, the final tally in words
     seat_names: tuple = field(default=())  # printable names per seat, e.g. colours
     # heuristic value of each state for a seat, for greedy and planning agents:
@@ -89,6 +90,9 @@ class Game:
     default_max_steps: int | None = None
     # checks that span several options: (resolved options dict) -> None, ValueError if invalid
     check_options: Callable | None = None
+    # True where no seat ever lacks information another has (only the future, in the RNG, is
+    # unknown): OpenSpiel's game type, and which searches need determinizations
+    perfect_information: bool = False
 
     def __post_init__(self):
         missing = [f for f in REQUIRED_FIELDS if f not in self.state_dtype.names]

@@ -24,6 +24,13 @@ def list_envs() -> list[str]:
 
 def _version_module(name):
     if name not in _GAMES:
+        base, _, version = name.rpartition("_v")
+        same = [n for n in list_envs() if n.rpartition("_v")[0] == base]
+        latest = max(same, key=lambda n: int(n.rpartition("_v")[2]), default=None)
+        if version.isdigit() and latest and int(version) < int(latest.rpartition("_v")[2]):
+            # as PettingZoo does: an old version's rules or observations are gone, say where
+            raise ValueError(f"{name} is an old version of {latest}, whose rules or observations "
+                             f"changed; use {latest} (CHANGELOG.md says what changed)")
         raise ValueError(f"unknown environment {name!r}; available: {list_envs()}")
     return importlib.import_module(_GAMES[name])
 

@@ -4,7 +4,8 @@ from ..core.game import Game, Kernels, Option
 from . import rules, spec
 from .heuristic import evaluate
 from .codec import action_to_str, from_dict, str_to_action, to_dict
-from .render import render_ansi, render_rgb, score_sheet
+from .picture import render_rgb, render_svg
+from .render import render_ansi, score_sheet
 
 
 def _check_options(resolved):
@@ -31,6 +32,9 @@ GAME = Game(
                "small: 7x7 tiles inside the L-shaped fills; big: 9x9 with the expansion"),
         Option("inscriptions_to_open", 5, (5, 7),
                "inscriptions that open the burial chamber; 7 is the long big-pyramid variant"),
+        Option("end_when_stuck", True, (False, True),
+               "end the game once no player still in can ever enter the chamber (a proof "
+               "over every future; the others share the places left); False: play on"),
     ),
     to_dict=to_dict,
     from_dict=from_dict,
@@ -38,9 +42,10 @@ GAME = Game(
     str_to_action=str_to_action,
     render_ansi=render_ansi,
     render_rgb=render_rgb,
+    render_svg=render_svg,
     score_sheet=score_sheet,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
-    default_max_steps=20_000,
-    check_options=_check_options,  # random play can loop for ever (see docs/rules)
+    default_max_steps=20_000,  # random play can still loop for ever (see docs/rules)
+    check_options=_check_options,
 )

@@ -8,18 +8,19 @@ tile table; items and inscription colours by name.
 import numpy as np
 
 from . import spec
+from .reach import scratch, stuck
 from .rules import STATE, _fill_mask
-from ..core.jsonview import boolean, int_in, one_state
+from ..core.jsonview import boolean, check_keys, check_written_as_view, int_in, one_state
 
 CELL_NAMES = tuple(f"{chr(ord('a') + c % spec.MAX_GRID)}{c // spec.MAX_GRID + 1}"
                    for c in range(spec.NUM_CELLS))
 _CELL_BY_NAME = {n: i for i, n in enumerate(CELL_NAMES)}
-_KEYS = {"game", "num_players", "pyramid", "inscriptions_to_open", "current_player", "phase",
-         "die", "steps_left", "mover", "moved", "prev", "target", "target_dir", "tiles",
-         "figures", "place", "chamber_open", "items", "discovered", "coffer", "coffer_filled",
+_KEYS = {"game", "num_players", "pyramid", "inscriptions_to_open", "end_when_stuck",
+         "current_player", "phase", "die", "steps_left", "mover", "moved", "must_spend", "prev",
+         "target", "target_dir", "tiles", "figures", "place", "chamber_open", "items",
+         "discovered", "coffer",
          "inscriptions", "curse", "victims", "victim_idx", "steps", "rng", "terminated",
          "scores"}
-_REQUIRED = {"num_players", "tiles"}
 _CELL_WORDS = {spec.PH_MAP_PICK: "map", spec.PH_CURSE: "curse"}
 _ITEM_WORDS = {spec.PH_COFFER: "take", spec.PH_ROB: "rob"}
 _MOVE_PHASES = (spec.PH_STEP, spec.PH_ORIENT, spec.PH_MAP_PICK, spec.PH_MAP_ORIENT,
@@ -31,14 +32,14 @@ def tile_name(t):
     return f"{spec.SHAPE_NAMES[spec.TILE_SHAPE[t]]} {spec.SYMBOL_NAMES[spec.TILE_SYMBOL[t]]}"
 
 
-def cell_of(name, pyramid=None):
+def cell_of(name, pyramid=None, what="field"):
     """Cell index of a field name; with `pyramid`, it must be a field of that board."""
-    if name not in _CELL_BY_NAME:
-        raise ValueError(f"unknown field {name!r}; fields are named like 'a1' (north-west "
+    if not isinstance(name, str) or name not in _CELL_BY_NAME:
+        raise ValueError(f"{what}: unknown field {name!r}; fields are named like 'a1' (north-west "
                          "entrance) .. 'i9' (small) or 'k11' (big)")
     c = _CELL_BY_NAME[name]
     if pyramid is not None and spec.CELL_KIND[pyramid, c] == spec.C_NONE:
-        raise ValueError(f"{name!r} is off the {spec.PYRAMID_NAMES[pyramid]} pyramid's board")
+        raise ValueError(f"{what}: {name!r} is off the {spec.PYRAMID_NAMES[pyramid]} pyramid's board")
     return c
 
 
@@ -53,12 +54,14 @@ def to_dict(state):
         "num_players": n,
         "pyramid": spec.PYRAMID_NAMES[pyr],
         "inscriptions_to_open": int(s["need"]),
+        "end_when_stuck": bool(s["end_stuck"]),
         "current_player": int(s["current_player"]),
         "phase": spec.PHASE_NAMES[s["phase"]],
         "die": int(s["die"]),
         "steps_left": int(s["steps_left"]),
         "mover": None if s["mover"] < 0 else int(s["mover"]),
         "moved": bool(s["moved"]),
+        "must_spend": bool(s["must_spend"]),
         "prev": cell(s["prev"]),
         "target": cell(s["target"]),
         "target_dir": None if s["target_dir"] < 0 else spec.DIR_NAMES[s["target_dir"]],
@@ -71,7 +74,6 @@ def to_dict(state):
         "items": [items(s["items"][p]) for p in range(n)],
         "discovered": items(s["discovered"]),
         "coffer": items(s["coffer"]),
-        "coffer_filled": bool(s["coffer_filled"]),
         "inscriptions": [[spec.COLOUR_NAMES[c] for c in range(spec.NUM_COLOURS) if s["insc"][p, c]]
                          for p in range(n)],
         "curse": cell(s["curse"]),
@@ -99,25 +101,14 @@ def _names(v, names, allowed, what):
 
 
 def from_dict(d):
-    """Build one game (a 1-element STATE array) from its JSON view, checking every part."""
-    if not isinstance(d, dict):
-        raise ValueError(f"from_dict expects a dict, got {type(d).__name__}")
-    unknown = set(d) - _KEYS
-    if unknown:
-        raise ValueError(f"unknown keys {sorted(unknown)}; valid keys: {sorted(_KEYS)}")
-    missing = _REQUIRED - set(d)
-    if missing:
-        raise ValueError(f"missing keys {sorted(missing)}")
-    d = {"game": "farao_v0", "pyramid": "small", "inscriptions_to_open": 5, "current_player": 0,
-         "phase": "figure", "die": 1, "steps_left": 0, "mover": None, "moved": False,
-         "prev": None, "target": None, "target_dir": None, "chamber_open": False,
-         "discovered": [], "coffer": [], "coffer_filled": False, "curse": None, "victims": [],
-         "victim_idx": 0, "steps": 0, "rng": 0, **d}
+    """Build one game (a 1-element STATE array) from its JSON view, checking every part.
+
+    Every key to_dict writes must be given, and no other; `terminated` and `scores` follow
+    from the position and may be left out (they are checked when given)."""
+    check_keys(d, "position", _KEYS, optional=("terminated", "scores"))
     if d["game"] != "farao_v0":
         raise ValueError(f"this is a Farao position loader, got game {d['game']!r}")
     n = int_in(d["num_players"], "num_players", spec.MIN_PLAYERS, spec.MAX_PLAYERS)
-    d = {"figures": [[None] * spec.FIGURES for _ in range(n)], "place": [0] * n,
-         "items": [[] for _ in range(n)], "inscriptions": [[] for _ in range(n)], **d}
     if d["pyramid"] not in spec.PYRAMID_NAMES:
         raise ValueError(f"pyramid must be one of {list(spec.PYRAMID_NAMES)}, got {d['pyramid']!r}")
     pyr = spec.PYRAMID_NAMES.index(d["pyramid"])
@@ -131,10 +122,11 @@ def from_dict(d):
     s["num_players"] = n
     s["pyramid"] = pyr
     s["need"] = need
+    s["end_stuck"] = boolean(d["end_when_stuck"], "end_when_stuck")
     s["steps"] = int_in(d["steps"], "steps", 0, 2**31 - 1)
     s["rng"] = np.uint64(int_in(d["rng"], "rng", 0, 2**64 - 1))
     kind = spec.CELL_KIND[pyr]
-    field = lambda v, what: -1 if v is None else cell_of(v, pyr)  # noqa: E731
+    field = lambda v, what: -1 if v is None else cell_of(v, pyr, what)  # noqa: E731
 
     # tiles: every pyramid cell holds exactly one tile, every tile of the game is placed once
     tiles = d["tiles"]
@@ -144,12 +136,11 @@ def from_dict(d):
     nt = spec.TILES_IN_GAME[pyr]
     where = {}
     for name, v in tiles.items():
-        c = cell_of(name, pyr)
+        c = cell_of(name, pyr, "tiles")
         if kind[c] != spec.C_TILE:
             raise ValueError(f"tiles[{name!r}]: {name} is not a pyramid tile field "
                              "(the outside wall and the burial chamber hold no tile)")
-        if not isinstance(v, dict) or set(v) != {"tile", "rot", "up"}:
-            raise ValueError(f"tiles[{name!r}] must be {{'tile': id, 'rot': 0..3, 'up': bool}}, got {v!r}")
+        check_keys(v, f"tiles[{name!r}]", ("tile", "rot", "up"))
         t = int_in(v["tile"], f"tiles[{name!r}].tile", 0, nt - 1)
         if t in where:
             raise ValueError(f"tile {t} is placed twice: on {where[t]} and on {name}")
@@ -171,11 +162,17 @@ def from_dict(d):
     for p in range(n):
         s["place"][p] = int_in(place[p], f"place[{p}]", 0, n)
     done = sorted(x for x in place if x)
-    if done != list(range(1, len(done) + 1)) or len(done) == n - 1:
-        raise ValueError(f"place {place} must number the players that entered the chamber 1, 2, ... "
-                         f"with at least two players still in; a finished game gives every place 1..{n}")
     over = len(done) == n
-    finished = n - 1 if over else len(done)
+    # entered the chamber: 1..k; at the end the last player takes place n, or (a game no
+    # one still in can finish) the two or more still in share place k + 1
+    finished = sum(x < done[-1] for x in done) if over else len(done)
+    stuck_end = over and done[finished:] == [finished + 1] * (n - finished) and finished < n - 1
+    if done[:finished] != list(range(1, finished + 1)) or len(done) == n - 1 or (
+            over and not stuck_end and done != list(range(1, n + 1))):
+        raise ValueError(f"place {place} must number the players that entered the chamber 1, 2, ... "
+                         f"with at least two players still in; a finished game gives every place "
+                         f"1..{n}, or, ended as no one could finish, the players still in share "
+                         "the place after the last to enter")
     s["finished"] = finished
     s["chamber_open"] = boolean(d["chamber_open"], "chamber_open")
     if finished and not s["chamber_open"]:
@@ -188,11 +185,11 @@ def from_dict(d):
     s["fig"][:] = -1
     for p in range(n):
         for k in range(spec.FIGURES):
-            c = field(figs[p][k], "figure")
+            c = field(figs[p][k], f"figures[{p}][{k}]")
             s["fig"][p, k] = c
             if c < 0:
                 continue
-            if s["place"][p] and s["place"][p] != n:
+            if 0 < s["place"][p] <= finished:
                 raise ValueError(f"player {p} has left the game (place {s['place'][p]}); its figures are off the board")
             if kind[c] == spec.C_CHAMBER:
                 raise ValueError(f"figures[{p}][{k}]: a figure in the burial chamber has left the game")
@@ -209,11 +206,8 @@ def from_dict(d):
             s["items"][p, k] = True
     for k in _names(d["discovered"], spec.ITEM_NAMES, ni, "discovered"):
         s["discovered"][k] = True
-    s["coffer_filled"] = boolean(d["coffer_filled"], "coffer_filled")
     for k in _names(d["coffer"], spec.ITEM_NAMES, ni, "coffer"):
-        s["coffer"][k] = True
-    if s["coffer"].any() and not s["coffer_filled"]:
-        raise ValueError("the coffer holds items only after it was filled (coffer_filled)")
+        s["coffer"][k] = True  # one of each at setup, never refilled
     for k in range(ni):
         left = spec.ITEM_TOKENS - int(s["items"][:n, k].sum()) - int(s["coffer"][k])
         if left < 0:
@@ -235,7 +229,7 @@ def from_dict(d):
     for c in range(nc):
         s["insc_supply"][c] = spec.INSCRIPTION_TOKENS - int(s["insc"][:n, c].sum())
     for p in range(n):
-        if s["place"][p] == 1 and s["insc"][p].sum() < need:
+        if s["place"][p] == 1 and finished and s["insc"][p].sum() < need:
             raise ValueError(f"player {p} entered the chamber first without {need} inscriptions")
 
     s["curse"] = field(d["curse"], "curse")
@@ -256,6 +250,10 @@ def from_dict(d):
     s["die"] = int_in(d["die"], "die", 1, 6)
     s["steps_left"] = int_in(d["steps_left"], "steps_left", 0, 6)
     s["moved"] = boolean(d["moved"], "moved")
+    s["must_spend"] = boolean(d["must_spend"], "must_spend")
+    if s["must_spend"] and (ph != spec.PH_STEP or s["moved"]):
+        raise ValueError("must_spend (a figure chosen that can move only by an item) holds in "
+                         "phase 'step' only, before the figure entered a field")
     s["prev"] = field(d["prev"], "prev")
     s["target"] = field(d["target"], "target")
     if d["target_dir"] is not None and d["target_dir"] not in spec.DIR_NAMES:
@@ -270,13 +268,16 @@ def from_dict(d):
     for i, v in enumerate(victims):
         s["victims"][i] = int_in(v, "victims[i]", 0, n - 1)
         if v == p:
-            raise ValueError("a player does not attack its own figures")
+            raise ValueError("victims: a player does not attack its own figures")
     s["num_victims"] = len(victims)
     s["victim_idx"] = int_in(d["victim_idx"], "victim_idx", 0, len(victims))
 
     if over:
         if ph != spec.PH_OVER:
             raise ValueError("every place is given: the game is over, phase 'over'")
+        if stuck_end and not (s["end_stuck"] and stuck(s, *scratch())):
+            raise ValueError("shared places end only a game no one still in can ever finish, "
+                             "with end_when_stuck")
         s["terminated"] = True
         for q in range(n):
             s["scores"][q] = n - s["place"][q] + 1
@@ -292,6 +293,10 @@ def from_dict(d):
             if s["mover"] >= 0 or s["steps_left"] or s["moved"] or s["prev"] >= 0 or s["target"] >= 0:
                 raise ValueError("phase 'figure' starts a move: mover, prev and target None, "
                                  "steps_left 0, moved false")
+            if s["end_stuck"] and stuck(s, *scratch()):
+                raise ValueError("no player still in can ever enter the chamber: with end_when_stuck "
+                                 "the game ended at the hand-over (load it as over, or with "
+                                 "end_when_stuck false)")
         elif ph in _MOVE_PHASES:
             if s["mover"] < 0 or s["fig"][p, s["mover"]] < 0:
                 raise ValueError(f"phase {d['phase']!r} needs mover: a figure of player {p} on the board")
@@ -317,6 +322,7 @@ def from_dict(d):
     for key in ("terminated", "scores"):
         if key in d and d[key] != to_dict(st)[key]:
             raise ValueError(f"{key} {d[key]!r} does not match the position ({to_dict(st)[key]!r})")
+    check_written_as_view(d, to_dict(st))
     return st
 
 

@@ -8,17 +8,19 @@ walls, the curse, obstacles that would stop or kill the figure, and the secret t
 count (an obstacle that kills bars the way; one that ends the move does not, it only
 delays); a face-down tile, or one turned up and still to be oriented, is taken to open every
 way (its finder orients it). A seat already in the chamber is worth its place. A chamber
-walled off for good (small pyramid: no key turns a tile) makes every seat's value SEALED:
-the game can only end at the step limit. Before that, every value is drawn toward SEALED by
-the odds that it comes to this (_seal_risk), so a seat ahead keeps a way to the chamber open.
+that no future can reach (reach.reach) makes every seat's value SEALED: the game then ends
+with the players still in sharing the places left (or, with end_when_stuck off, only at the
+step limit). Before that, every value is drawn toward SEALED by the odds that it comes to
+this (_seal_risk), so a seat ahead keeps a way to the chamber open.
 """
 import numpy as np
 from numba import njit
 
+from .reach import _unlaid, reach
 from .rules import _may_enter, _obstacle, _open, _other_tunnel
 from .spec import (BIG, C_CORNER, C_RING, C_TILE, CELL_KIND, CHAMBER, CORNERS, FIGURES, KILL,
-                   NEIGHBOR, NUM_CELLS, NUM_COLOURS, NUM_ITEMS, OBSTACLE_EFFECT, OBSTACLE_ITEM,
-                   PH_MAP_ORIENT, PH_ORIENT, SYM_INSCRIPTION, SYM_TUNNEL, TILE_SYMBOL)
+                   NEIGHBOR, NUM_CELLS, NUM_COLOURS, NUM_ITEMS, NUM_SYMBOLS, OBSTACLE_EFFECT,
+                   OBSTACLE_ITEM, SYM_INSCRIPTION, TILE_SYMBOL)
 
 FAR = 40        # distance counted when no goal can be reached
 EXPLORE = 2     # a face-down tile counts as this much farther than an inscription in sight
@@ -28,13 +30,6 @@ SEALED = -INSCRIPTION  # a sealed chamber (a draw at the step limit) for every s
 #                        an even game, so a player not far behind never seals it
 WALLED_ODDS = 0.45  # how often a tile turned up ends walled toward the chamber's side (random
 #                     play: dead ends and most Ls or straights must, a T may); see _seal_risk
-
-
-@njit(cache=True, inline="always")
-def _unlaid(s, c):
-    """Tile c's ways are still open to choice: face down, or turned up and waiting for its
-    finder to orient it (its rotation until then is no wall)."""
-    return not s.up[c] or (c == s.target and (s.phase == PH_ORIENT or s.phase == PH_MAP_ORIENT))
 
 
 @njit(cache=True, inline="always")
@@ -136,56 +131,11 @@ def _value(s, p, dist, queue):
 
 
 @njit(cache=True)
-def _tunnel_face_down(s):
-    for c in range(NUM_CELLS):
-        if CELL_KIND[s.pyramid, c] == C_TILE and not s.up[c] and TILE_SYMBOL[s.tile[c]] == SYM_TUNNEL:
-            return True
-    return False
-
-
-@njit(cache=True)
 def _sealed(s, seen, queue):
-    """The chamber can never be entered: walls of laid tiles cut it off from the entrances
-    whatever the face-down tiles turn out to be, and no golden key can turn a tile (the small
-    pyramid has none). A way between two fields works both ways, so the walk starts at the
-    chamber and stops at the first wall field it reaches (the wall ring joins the entrances).
-    Not sealed either: a figure inside the walls (it may still walk in), a face-up secret
-    tunnel inside whose twin is face down, or a face-down tile inside while a tunnel is still
-    face down (a map may turn it up as one); a tunnel with both ends up is walked through."""
-    if s.pyramid == BIG:
-        return False
-    seen[:] = 0
-    queue[0] = CHAMBER[s.pyramid]
-    seen[queue[0]] = 1
-    head, tail = 0, 1
-    while head < tail:
-        a = queue[head]
-        head += 1
-        if CELL_KIND[s.pyramid, a] == C_RING or CELL_KIND[s.pyramid, a] == C_CORNER:
-            return False
-        for p in range(s.num_players):
-            for k in range(FIGURES):
-                if s.fig[p, k] == a and a != CHAMBER[s.pyramid]:
-                    return False
-        if CELL_KIND[s.pyramid, a] == C_TILE:
-            if not s.up[a] and _tunnel_face_down(s):
-                return False
-            if s.up[a] and TILE_SYMBOL[s.tile[a]] == SYM_TUNNEL:
-                t = _other_tunnel(s, a)
-                if t < 0:
-                    return False
-                if not seen[t]:
-                    seen[t] = 1
-                    queue[tail] = t
-                    tail += 1
-        for d in range(4):
-            b = _passage(s, a, d)
-            if b < 0 or seen[b]:
-                continue
-            seen[b] = 1
-            queue[tail] = b
-            tail += 1
-    return True
+    """No future can bring a figure into the chamber, whoever holds the inscriptions
+    (reach.reach: every way a face-down tile, a key, a bottle or a tunnel may still open)."""
+    reach(s, seen, queue, np.empty(NUM_SYMBOLS, np.int16))
+    return not seen[CHAMBER[s.pyramid]]
 
 
 @njit(cache=True)
@@ -193,8 +143,8 @@ def _seal_risk(s, seen, queue):
     """The odds, from what every seat sees, that the small pyramid's chamber ends walled off:
     none while laid tiles join it to the outside wall (no key turns them), else WALLED_ODDS to
     the power of the tiles still to be laid that border the laid fields joined to it (each
-    may open a way out or add one more wall). 1: sealed for good (_sealed). The walk is
-    _sealed's, but stops at tiles still to be laid."""
+    may open a way out or add one more wall). 1: sealed for good (_sealed). The walk goes
+    out from the chamber over laid ways only, stopping at tiles still to be laid."""
     if s.pyramid == BIG:
         return 0.0
     seen[:] = 0

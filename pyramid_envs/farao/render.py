@@ -1,5 +1,4 @@
-"""Farao pictures: a text board (ansi), an RGB image and the score sheet."""
-import numpy as np
+"""Farao text views: the board as text (ansi) and the score sheet (pictures: picture.py)."""
 
 from . import spec
 from ..core.jsonview import one_state
@@ -79,53 +78,6 @@ def score_sheet(state):
         where = f"{place}." if place != 99 else "-"
         parts.append(f"{where} {spec.SEAT_NAMES[p]} ({int(s['insc'][p].sum())} inscriptions)")
     head = "final order" if s["terminated"] else "order so far"
+    if s["terminated"] and s["finished"] < n - 1:
+        head += " (no one still in could ever enter the chamber)"
     return f"{head}: " + "; ".join(parts)
-
-
-_PX = 40
-_COLOURS = {"bg": (30, 26, 22), "ring": (120, 100, 70), "down": (90, 80, 60), "up": (214, 190, 140),
-            "path": (90, 60, 30), "chamber": (200, 170, 40), "curse": (120, 0, 120)}
-_SEAT_RGB = ((220, 40, 40), (40, 90, 220), (40, 170, 60), (230, 210, 40), (245, 245, 245), (20, 20, 20))
-
-
-def render_rgb(state):
-    from PIL import Image, ImageDraw
-
-    s = one_state(state)
-    pyr = int(s["pyramid"])
-    g = spec.GRID[pyr]
-    img = Image.new("RGB", (g * _PX + 20, g * _PX + 40), _COLOURS["bg"])
-    draw = ImageDraw.Draw(img)
-    for r in range(g):
-        for c in range(g):
-            i = r * spec.MAX_GRID + c
-            k = spec.CELL_KIND[pyr, i]
-            x0, y0 = 10 + c * _PX, 10 + r * _PX
-            box = [x0 + 1, y0 + 1, x0 + _PX - 2, y0 + _PX - 2]
-            cx, cy = x0 + _PX // 2, y0 + _PX // 2
-            if k == spec.C_CHAMBER:
-                draw.rectangle(box, fill=_COLOURS["chamber"])
-            elif k in (spec.C_RING, spec.C_CORNER):
-                draw.rectangle(box, fill=_COLOURS["ring"])
-            elif not s["up"][i]:
-                draw.rectangle(box, fill=_COLOURS["down"])
-            else:
-                draw.rectangle(box, fill=_COLOURS["curse"] if i == s["curse"] else _COLOURS["up"])
-                t = s["tile"][i]
-                op = int(spec.SHAPE_OPEN[spec.TILE_SHAPE[t], s["rot"][i]])
-                for d in range(4):
-                    if (op >> d) & 1:
-                        draw.line([(cx, cy), (cx + spec.DC[d] * _PX // 2, cy + spec.DR[d] * _PX // 2)],
-                                  fill=_COLOURS["path"], width=6)
-                draw.text((x0 + 3, y0 + 2), _symbol_code(spec.TILE_SYMBOL[t]), fill=(0, 0, 0))
-            j = 0
-            for p in range(int(s["num_players"])):
-                for f in range(spec.FIGURES):
-                    if s["fig"][p, f] == i:
-                        fx, fy = x0 + 6 + (j % 3) * 10, y0 + 22 + (j // 3) * 8
-                        draw.ellipse([fx, fy, fx + 8, fy + 8], fill=_SEAT_RGB[p], outline=(0, 0, 0))
-                        j += 1
-    caption = (score_sheet(state) if s["terminated"] else
-               f"{spec.SEAT_NAMES[s['current_player']]}: die {s['die']}, {spec.PHASE_NAMES[s['phase']]}")
-    draw.text((10, img.height - 22), caption[:80], fill=(255, 255, 255))
-    return np.asarray(img, dtype=np.uint8)

@@ -4,12 +4,15 @@ A turn is: the die is rolled (when the turn is handed over), the player picks a 
 (or enters a waiting one at a corner), then takes one step per decision. Revealing a
 face-down tile, the map, the dark shrine, the coffer and robbing after an attack are
 decisions of their own (phases). Items may be spent at any point of the move.
+With `end_when_stuck` a game ends at the hand-over once no player still in can ever enter
+the chamber (reach.stuck).
 """
 import numpy as np
 from numba import njit
 
 from ..core.outcome import rank_rewards
 from ..core.rng import randint, shuffle
+from .reach import stuck
 from .spec import (A_BOTTLE, A_BUY, A_CELL, A_DIR, A_ENTER, A_FIGURE, A_FOOD, A_ITEM, A_KEY,
                    A_PASS, A_ROT, A_TUNNEL, BOTTLE, C_CHAMBER, C_CORNER, C_RING, C_TILE,
                    CELL_FEATURES, CELL_KIND, COLOURS_IN_GAME, CORNERS, END_MOVE, FIGURES,
@@ -30,11 +33,14 @@ STATE = np.dtype([
     ("scores", np.int32, (MAX_PLAYERS,)),     # final standing: n for the first into the chamber
     ("pyramid", np.int8),                      # 0 small, 1 big
     ("need", np.int8),                         # inscriptions that open the chamber
+    ("end_stuck", np.bool_),                   # option end_when_stuck
     ("phase", np.int8),
     ("die", np.int8),                          # the die of this turn (food turns it to 6)
     ("steps_left", np.int8),                   # fields the moving figure still has to go
     ("mover", np.int8),                        # figure of the current player that moves, -1 none
     ("moved", np.bool_),                       # the moving figure entered a field this move
+    ("must_spend", np.bool_),                  # chosen unable to walk while another figure
+    #                                            could move: spend the bottle or key first
     ("prev", np.int16),                        # the field just left (no way straight back), -1
     ("target", np.int16),                      # the tile being revealed (orient, map-orient), -1
     ("target_dir", np.int8),                   # direction of the step into `target`
@@ -48,8 +54,7 @@ STATE = np.dtype([
     ("items", np.uint8, (MAX_PLAYERS, NUM_ITEMS)),
     ("supply", np.int8, (NUM_ITEMS,)),         # item tokens in the shared supply
     ("discovered", np.uint8, (NUM_ITEMS,)),    # the item's stack is face up
-    ("coffer", np.uint8, (NUM_ITEMS,)),        # item tokens set aside in the coffer
-    ("coffer_filled", np.bool_),
+    ("coffer", np.uint8, (NUM_ITEMS,)),        # item tokens in the coffer (one each at setup)
     ("insc", np.uint8, (MAX_PLAYERS, NUM_COLOURS)),
     ("insc_supply", np.int8, (NUM_COLOURS,)),
     ("curse", np.int16),                       # cell of the curse token, -1 not placed
@@ -281,8 +286,25 @@ def _rob_choice(s, p, v):
 
 @njit(cache=True)
 def _figure_can_move(s, p, k):
+    """Figure k can take a step: walk, the tunnel or the bottle."""
     a = s.fig[p, k]
     return a >= 0 and (_can_walk(s, p, a, -1) or _can_bottle(s, p, a, -1))
+
+
+@njit(cache=True)
+def _figure_choosable(s, p, k):
+    """Figure k can step, or spend the golden key where it stands ("at any time during
+    your move"), which may open it a way."""
+    return _figure_can_move(s, p, k) or (s.fig[p, k] >= 0 and _can_key(s, p, s.fig[p, k]))
+
+
+@njit(cache=True)
+def _another_can_move(s, p, k):
+    """A figure of p other than k could make this move: it can step, or it waits."""
+    for j in range(FIGURES):
+        if j != k and (s.fig[p, j] < 0 or _figure_can_move(s, p, j)):
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -308,6 +330,7 @@ def _next_turn(s):
     s.steps_left = 0
     s.mover = -1
     s.moved = False
+    s.must_spend = False
     s.prev = -1
     s.target = -1
     s.target_dir = -1
@@ -431,12 +454,6 @@ def _enter(s, b, fresh, rewards_row):
                 s.phase = PH_CURSE
                 return
         elif sym == SYM_COFFER:
-            if not s.coffer_filled:
-                s.coffer_filled = True
-                for k in range(ITEMS_IN_GAME[s.pyramid]):
-                    if s.supply[k] > 0:
-                        s.supply[k] -= 1
-                        s.coffer[k] = 1
             if _coffer_choice(s, p):
                 s.phase = PH_COFFER
                 return
@@ -452,6 +469,7 @@ def reset(states, seeds, options):
         s.num_players = options[0]
         s.pyramid = options[1]
         s.need = options[2]
+        s.end_stuck = options[3] != 0
         s.terminated = False
         s.steps = 0
         s.rng = seeds[b]
@@ -476,9 +494,9 @@ def reset(states, seeds, options):
         s.supply[:] = 0
         s.discovered[:] = 0
         s.coffer[:] = 0
-        s.coffer_filled = False
         for k in range(ITEMS_IN_GAME[s.pyramid]):
-            s.supply[k] = ITEM_TOKENS
+            s.supply[k] = ITEM_TOKENS - 1
+            s.coffer[k] = 1  # "There is one token of each item in the chest"
         s.insc[:, :] = 0
         s.insc_supply[:] = 0
         for c in range(COLOURS_IN_GAME[s.pyramid]):
@@ -499,7 +517,7 @@ def _fill_mask(s, m):
         for k in range(FIGURES):
             if s.fig[p, k] < 0:
                 waiting = True
-            elif _figure_can_move(s, p, k):
+            elif _figure_choosable(s, p, k):
                 movable = True
                 m[A_FIGURE + k] = 1
         if waiting:
@@ -529,7 +547,7 @@ def _fill_mask(s, m):
                 for d in range(4):
                     if _bottle_ok(s, p, a, d, s.prev):
                         m[A_BOTTLE + d] = 1
-        if not walk:
+        if not walk and not s.must_spend:
             m[A_PASS] = 1
         if s.items[p, KEY]:
             for t in range(5):
@@ -611,6 +629,8 @@ def _apply(s, a, rewards_row):
             s.mover = a - A_FIGURE
             s.steps_left = s.die
             s.prev = -1
+            s.must_spend = (not _can_walk(s, p, s.fig[p, s.mover], -1)
+                            and _another_can_move(s, p, s.mover))
             _continue(s)
         else:
             for k in range(FIGURES):
@@ -638,12 +658,14 @@ def _apply(s, a, rewards_row):
             _enter(s, _other_tunnel(s, here), False, rewards_row)
         elif a < A_KEY:
             _spend(s, p, BOTTLE)
+            s.must_spend = False
             _enter(s, NEIGHBOR[s.pyramid, here, a - A_BOTTLE], False, rewards_row)
         elif a < A_FOOD:
             t = (a - A_KEY) // 4
             c = _key_target(s, here, t)
             s.rot[c] = (a - A_KEY) % 4
             _spend(s, p, KEY)
+            s.must_spend = False
             _continue(s)
         else:  # A_PASS
             _end_move(s)
@@ -687,12 +709,36 @@ def _apply(s, a, rewards_row):
 
 
 @njit(cache=True)
+def _end_stuck(s, rewards_row):
+    """No one still in can ever enter the chamber: the game ends; those who entered keep
+    their places and the others share the best place left."""
+    n = s.num_players
+    for q in range(n):
+        if s.place[q] == 0:
+            s.place[q] = s.finished + 1
+            s.scores[q] = n - s.finished
+    s.terminated = True
+    s.phase = PH_OVER
+    s.mover = -1
+    rank_rewards(s.scores, n, rewards_row)
+
+
+@njit(cache=True)
 def step(states, actions, rewards):
+    seen = np.empty(NUM_CELLS, np.int8)
+    queue = np.empty(NUM_CELLS, np.int16)
+    up = np.empty(NUM_SYMBOLS, np.int16)
     for b in range(states.shape[0]):
         if actions[b] < 0:
             continue
+        s = states[b]
         rewards[b, :] = 0.0
-        _apply(states[b], actions[b], rewards[b])
+        p = s.current_player
+        _apply(s, actions[b], rewards[b])
+        # at the hand-over (the only time a next player takes over), end a game no one
+        # can finish
+        if s.end_stuck and not s.terminated and s.current_player != p and stuck(s, seen, queue, up):
+            _end_stuck(s, rewards[b])
 
 
 # --- observation ------------------------------------------------------------------------------
@@ -703,6 +749,7 @@ def _observe_one(s, seat, f):
     pyr = s.pyramid
     p = s.current_player
     mover_cell = s.fig[p, s.mover] if (s.mover >= 0 and not s.terminated) else -1
+    coffer_found = False
     for c in range(NUM_CELLS):
         k = CELL_KIND[pyr, c]
         if k == 0:
@@ -718,6 +765,7 @@ def _observe_one(s, seat, f):
                 sym = TILE_SYMBOL[t]
                 if sym > 0:
                     f[base + 8 + sym] = 1.0
+                coffer_found |= sym == SYM_COFFER
             else:
                 f[base + 3] = 1.0
         op = _open(s, c)
@@ -772,7 +820,7 @@ def _observe_one(s, seat, f):
         f[g + NUM_ITEMS + k] = s.discovered[k]
         f[g + 2 * NUM_ITEMS + k] = s.coffer[k]
     g += 3 * NUM_ITEMS
-    f[g] = s.coffer_filled
+    f[g] = coffer_found
     g += 1
     for c in range(NUM_COLOURS):
         f[g + c] = s.insc_supply[c] / INSCRIPTION_TOKENS

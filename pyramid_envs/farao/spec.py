@@ -152,6 +152,9 @@ NUM_TILES = 80
 TILES_IN_GAME = (48, 80)
 TILE_SYMBOL = np.array([t[0] for t in _BASE + _EXPANSION], np.int8)
 TILE_SHAPE = np.array([t[1] for t in _BASE + _EXPANSION], np.int8)
+# tiles of each symbol in each pyramid's game (public: what may still lie face down)
+SYMBOL_TILES = np.array([np.bincount(TILE_SYMBOL[:n], minlength=NUM_SYMBOLS) for n in TILES_IN_GAME],
+                        np.int8)
 
 # --- turn phases -------------------------------------------------------------------------
 (PH_FIGURE, PH_STEP, PH_ORIENT, PH_MAP_PICK, PH_MAP_ORIENT, PH_CURSE, PH_COFFER, PH_ROB,

@@ -21,16 +21,22 @@ from .spec_advanced import D_TIE_MEDJAY, D_TIE_PRESTIGE
 from .state import CITY_EMPTY, SLOT_ELIMINATED, SLOT_EMPTY
 
 
+# The least value that places in a favor check: the tracks set no minimum (§6 steps 4, 6);
+# for Ra a Vizier must have dedicated an Offering (a ruling, docs/rules/keops.md).
+TRACK_LEAST, RA_LEAST = 0, 1
+
+
 @njit(cache=True)
-def favor_check(s, vals):
+def favor_check(s, vals, least):
     """§6 steps 3, 4, 6: most -> Major (a tie: a Minor each, no second place); second ->
-    Minor (a tie: nobody). A Vizier with 0 never places (ruling). Returns favored bits.
+    Minor (a tie: nobody). Values below `least` never place. Returns favored bits.
     The tie-winning Decrees act through vals (held.win_ties) before this is called."""
     n = s.num_players
-    best = 0
+    best = -1
     for p in range(n):
-        best = max(best, vals[p])
-    if best == 0:
+        if vals[p] >= least:
+            best = max(best, vals[p])
+    if best < 0:
         return 0
     tied, bits = 0, 0
     for p in range(n):
@@ -42,14 +48,14 @@ def favor_check(s, vals):
             if vals[p] == best:
                 gain_minor(s, p, 1)
         return bits
-    second = 0
+    second = -1
     for p in range(n):
-        if vals[p] < best:
+        if vals[p] >= least and vals[p] < best:
             second = max(second, vals[p])
     for p in range(n):
         if vals[p] == best:
             gain_major(s, p, 1)
-    if second > 0:
+    if second >= 0:
         cnt, who = 0, -1
         for p in range(n):
             if vals[p] == second:
@@ -68,8 +74,8 @@ def _track_favors(s, track):
     vals = np.zeros(MAX_PLAYERS, np.int64)
     for p in range(s.num_players):
         vals[p] = track[p]
-    win_ties(s, vals, D_TIE_PRESTIGE)
-    favor_check(s, vals)
+    win_ties(s, vals, D_TIE_PRESTIGE, TRACK_LEAST)
+    favor_check(s, vals, TRACK_LEAST)
     for p in range(s.num_players):
         track[p] = 0
 
@@ -198,9 +204,10 @@ def penalty_choice_possible(s):
 
 @njit(cache=True)
 def penalty_offering(s, t):
+    """One of the 3 temple Offerings the penalty removes: it leaves play (§13.5)."""
     p = s.pen_seat
     s.offerings[t, p] -= 1
-    s.offer_reserve[p] += 1
+    s.offer_lost[p] += 1
     s.pen_left -= 1
 
 
@@ -322,8 +329,8 @@ def akhet_next(s, rewards_row):
                 vals = np.zeros(MAX_PLAYERS, np.int64)
                 for p in range(n):
                     vals[p] = s.offerings[TEMPLE_RA, p]
-                win_ties(s, vals, D_TIE_MEDJAY)
-                bits = favor_check(s, vals)
+                win_ties(s, vals, D_TIE_MEDJAY, RA_LEAST)
+                bits = favor_check(s, vals, RA_LEAST)
                 for p in range(n):
                     if (bits >> p) & 1:
                         back = (s.offerings[TEMPLE_RA, p] + 1) // 2

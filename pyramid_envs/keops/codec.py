@@ -23,14 +23,13 @@ Names used by the view and by the action texts:
   families by spec_advanced.FAMILY_NAMES lower-cased. Their pending registers are in
   "pending" ("family_debens_left", "family_build", "medjay_split", "offers", "dice").
 - with the High Priest of Ra (the last seat, counted in "num_players") a "ra_utoma" section
-  (see _ra_view): its cards by rulebook number 1-24.
+  (see _ra_view): its cards by rulebook number 1-24; None without it.
 
-`from_dict` starts from a default: a key left out takes its value from the start position
-of that many Viziers (setup §4 with seed 0); a section given as a dict ("turn", "supply",
-"market", "pending", each Vizier) is merged key by key into the default one. Supply counts
+`from_dict` needs every key to_dict writes for that position, at every level, and no
+other; only "terminated" and "scores" follow from the rest and may be left out. Supply counts
 of limited components ("quarry", "goods", "mandates", "major_favors", "minor_favors",
-"independent", "tiles") left out are computed as the game's total minus what lies
-elsewhere; given ones must match that. Every value is checked; errors name the field.
+"independent", "tiles") must be the game's total minus what lies elsewhere. Every value is
+checked; errors name the field.
 """
 import numpy as np
 
@@ -43,7 +42,7 @@ from .state import (BLANK, CITY_DWELLING, CITY_EMPTY, MAX_DWELL_QUEUE, MAX_PATRO
 from . import spec_advanced as adv
 from .spec_rautoma import (CARD_COLOR, RA_BONUS_NAMES, RA_DECK_SIZE, RA_FIRST_TEMPLE_CARD, RA_LEVELS,
                            RA_NUM_CARDS, RA_STAGE_NAMES)
-from ..core.jsonview import boolean, int_in, one_state
+from ..core.jsonview import boolean, check_keys, check_written_as_view, int_in, one_state
 
 GAME_NAME = "keops_v0"
 
@@ -156,7 +155,6 @@ _KEYS = {"game", "num_players", "level", "phase", "turn_player", "current_player
 MINORS_DONE = MINORS + adv.ADV_MINOR_NAMES + ("decree",)  # turn.minors_done bits (spec_advanced.MIN_*)
 FAMILIES = tuple(f.lower() for f in adv.FAMILY_NAMES)
 DECREES = adv.DECREE_NAMES
-_MERGED = ("turn", "supply", "market", "pending")
 
 
 # =============================================================================
@@ -167,7 +165,7 @@ def cell_name(c):
 
 
 def cell_of(name, what="cell"):
-    if name not in _CELL:
+    if not isinstance(name, str) or name not in _CELL:
         raise ValueError(f"{what}: unknown city square {name!r}; squares are 'a1' (north-west) "
                          f"to 'h6' (south-east)")
     return _CELL[name]
@@ -199,19 +197,8 @@ def _name(v, names, what):
 
 def _counts(v, names, what, lo, hi):
     """{name: count} with every name present -> list of ints."""
-    _keys(v, names, what, required=names)
+    check_keys(v, what, names)
     return [int_in(v[k], f"{what}.{k}", lo, hi) for k in names]
-
-
-def _keys(d, allowed, what, required=()):
-    if not isinstance(d, dict):
-        raise ValueError(f"{what} must be a dict, got {type(d).__name__}")
-    unknown = set(d) - set(allowed)
-    if unknown:
-        raise ValueError(f"{what}: unknown keys {sorted(unknown)}; valid keys: {sorted(allowed)}")
-    missing = set(required) - set(d)
-    if missing:
-        raise ValueError(f"{what}: missing keys {sorted(missing)}")
 
 
 def _list(v, what, length=None):
@@ -376,8 +363,7 @@ def to_dict(state):
         "pending": pending,
         **_adv_view(s, n),
     }
-    if s["ra_seat"] >= 0:
-        view["ra_utoma"] = _ra_view(s)
+    view["ra_utoma"] = _ra_view(s) if s["ra_seat"] >= 0 else None
     return view
 
 
@@ -406,13 +392,13 @@ def _ra_view(s):
     }
 
 
-_RA_KEYS = {"level", "scarab", "voice", "deck", "discard", "card", "stage", "second", "failed",
-            "medjay", "pick"}  # and "ties" (none when left out)
+_RA_KEYS = ("level", "scarab", "voice", "deck", "discard", "card", "stage", "second", "failed",
+            "medjay", "pick", "ties")
 
 
 def _read_ra(s, r, n):
     """The High Priest's section; its deck must hold the cards the rules allow (§12)."""
-    _keys(r, _RA_KEYS | {"ties"}, "ra_utoma", required=_RA_KEYS)
+    check_keys(r, "ra_utoma", _RA_KEYS)
     if n < 2:
         raise ValueError("ra_utoma needs num_players >= 2 (the players and the High Priest)")
     s["ra_seat"] = n - 1
@@ -445,10 +431,10 @@ def _read_ra(s, r, n):
     s["ra_failed"] = boolean(r["failed"], "ra_utoma.failed")
     s["ra_medjay"] = int_in(r["medjay"], "ra_utoma.medjay", 0, spec.MEDJAY_MAX)
     s["ra_player"] = _name(r["pick"], RA_PICKS, "ra_utoma.pick")
-    ties = [_name(c, DECREES, "ra_utoma.ties") for c in _list(r.get("ties", []), "ra_utoma.ties")]
+    ties = [_name(c, DECREES, "ra_utoma.ties") for c in _list(r["ties"], "ra_utoma.ties")]
     if any(c not in adv.TIE_DECREES for c in ties) or len(set(ties)) != len(ties):
         raise ValueError(f"ra_utoma.ties: the tie-winning cards {[DECREES[c] for c in adv.TIE_DECREES]}, "
-                         f"each at most once; got {r.get('ties')}")
+                         f"each at most once; got {r['ties']}")
     s["ra_ties"] = sum(1 << list(adv.TIE_DECREES).index(c) for c in ties)
     if (s["ra_stage"] >= 0 and s["turn_player"] != n - 1) or (s["ra_card"] >= 0) != (s["ra_stage"] > 0):
         raise ValueError("ra_utoma: a stage is only given in the High Priest's turn, and a card "
@@ -462,41 +448,15 @@ def _read_ra(s, r, n):
 # =============================================================================
 # from_dict
 # =============================================================================
-def _start_view(n, families=False, decrees=False):
-    from .setup import setup, setup_advanced
-    st = BLANK.copy()
-    setup(st[0], np.uint64(0), n)
-    setup_advanced(st[0], families, decrees)
-    return to_dict(st)
-
-
-def _merge(default, given):
-    out = dict(default)
-    for k, v in given.items():
-        if k in _MERGED and isinstance(v, dict) and isinstance(default.get(k), dict):
-            out[k] = {**default[k], **v}
-        elif k == "viziers" and isinstance(v, list) and len(v) == len(default[k]) \
-                and all(isinstance(x, dict) for x in v):
-            out[k] = [{**a, **b} for a, b in zip(default[k], v)]
-        else:
-            out[k] = v
-    return out
-
-
 def from_dict(d):
     """Build one game (a 1-element STATE array) from its JSON view, checking every part."""
-    _keys(d, _KEYS, "position", required=("num_players",))
-    if d.get("game", GAME_NAME) != GAME_NAME:
+    v = check_keys(d, "position", _KEYS, optional=("terminated", "scores"))
+    if d["game"] != GAME_NAME:
         raise ValueError(f"this is a Keops position loader, got game {d['game']!r}")
     n = int_in(d["num_players"], "num_players", spec.MIN_PLAYERS, spec.MAX_PLAYERS)
-    opts = d.get("options", {"families": False, "decrees": False})
-    _keys(opts, ("families", "decrees"), "options", required=("families", "decrees"))
-    fam_on, dec_on = boolean(opts["families"], "options.families"), boolean(opts["decrees"], "options.decrees")
-    default = _start_view(n, fam_on, dec_on)
-    for k in _CONSERVED:
-        del default["supply"][k]
-    given_supply = set(d.get("supply", {})) if isinstance(d.get("supply"), dict) else set()
-    v = _merge(default, d)
+    opts = check_keys(d["options"], "options", ("families", "decrees"))
+    for k in ("families", "decrees"):
+        boolean(opts[k], f"options.{k}")
     st = BLANK.copy()
     s = st[0]
     s["num_players"] = n
@@ -507,8 +467,11 @@ def from_dict(d):
     s["current_player"] = int_in(v["current_player"], "current_player", 0, n - 1)
     s["steps"] = int_in(v["steps"], "steps", 0, 2**31 - 1)
     s["rng"] = np.uint64(int_in(v["rng"], "rng", 0, 2**64 - 1))
-    s["terminated"] = boolean(v["terminated"], "terminated")
+    over = s["phase"] == spec.PH_GAME_OVER
+    s["terminated"] = boolean(v["terminated"], "terminated") if "terminated" in v else over
     for key, lo, hi in (("scores", 0, 127), ("ranks", -1, n - 1)):
+        if key not in v:  # scores: derived below
+            continue
         vals = _list(v[key], key, n)
         for p in range(n):
             s[key][p] = int_in(vals[p], f"{key}[{p}]", lo, hi)
@@ -518,23 +481,26 @@ def from_dict(d):
     _read_city(s, v["city"], n)
     _read_plantation(s, v["plantation"], n)
     _read_pantheon(s, v["pantheon"], v["ra_offerings"], n)
-    _read_pyramid(s, v["pyramid"], pc, v.get("ra_utoma") is not None)
+    _read_pyramid(s, v["pyramid"], pc, v["ra_utoma"] is not None)
     barges = _read_pier(s, v["pier"], n)
     _read_borders(s, v, n)
     _read_viziers(s, v["viziers"], n)
+    if "scores" not in v and over:
+        s["scores"][:n] = s["major_favors"][:n] + s["minor_favors"][:n] // spec.MINORS_PER_MAJOR
     _read_pending(s, v["pending"], n, barges)
     _read_advanced(s, v, n)
-    if v.get("ra_utoma") is not None:
+    if v["ra_utoma"] is not None:
         _read_ra(s, v["ra_utoma"], n)
-    _conserve(s, v["supply"], given_supply, n)
+    _conserve(s, v["supply"], n)
     _check_vizier_boards(s, n)
     _check_phase(s)
     _check_play(st)
+    check_written_as_view(d, to_dict(st))
     return st
 
 
 def _read_turn(s, t, n):
-    _keys(t, _TURN_KEYS, "turn", required=_TURN_KEYS)
+    check_keys(t, "turn", _TURN_KEYS)
     s["major_done"] = -1 if t["major_done"] is None else _name(t["major_done"], spec.MAJOR_NAMES, "turn.major_done")
     s["minors_done"] = _names_to_bits(t["minors_done"], MINORS_DONE, "turn.minors_done")
     s["actions_done"] = int_in(t["actions_done"], "turn.actions_done", 0, 127)
@@ -542,7 +508,7 @@ def _read_turn(s, t, n):
     if jb is None:
         s["jb_kind"] = s["jb_index"] = -1
     else:
-        _keys(jb, JUST_BUILT, "turn.just_built")
+        check_keys(jb, "turn.just_built", JUST_BUILT, optional=JUST_BUILT)
         if len(jb) != 1:
             raise ValueError("turn.just_built names one of 'city', 'plantation', 'temple'")
         (kind, at), = jb.items()
@@ -558,7 +524,7 @@ def _read_turn(s, t, n):
 
 
 def _read_supply(s, v):
-    _keys(v, _SUPPLY_KEYS, "supply")
+    check_keys(v, "supply", _SUPPLY_KEYS)
     s["happiness"] = int_in(v["happiness"], "supply.happiness", spec.HAPPINESS_MIN, spec.HAPPINESS_MAX)
     s["pier_store"] = _counts(v["pier_store"], GOODS, "supply.pier_store", 0, 127)
     if s["pier_store"][spec.SILVER]:
@@ -575,7 +541,7 @@ def _owner(v, what, n):
 
 
 def _read_city(s, v, n):
-    _keys(v, ("buildings", "dwellings"), "city", required=("buildings", "dwellings"))
+    check_keys(v, "city", ("buildings", "dwellings"))
 
     def claim(c, what):
         if s["city_kind"][c] != CITY_EMPTY:
@@ -583,8 +549,7 @@ def _read_city(s, v, n):
 
     for j, b in enumerate(_list(v["buildings"], "city.buildings")):
         what = f"city.buildings[{j}]"
-        _keys(b, ("building", "owner", "anchor", "orientation", "rooms"), what,
-              required=("building", "owner", "anchor", "orientation"))
+        check_keys(b, what, ("building", "owner", "anchor", "orientation", "rooms"))
         k = _name(b["building"], BUILDINGS[:spec.NUM_CITY_KINDS], f"{what}.building")
         owner = _owner(b["owner"], f"{what}.owner", n)
         a = cell_of(b["anchor"], f"{what}.anchor")
@@ -600,12 +565,12 @@ def _read_city(s, v, n):
             claim(c, what)
             s["city_kind"][c], s["city_owner"][c], s["city_root"][c] = k, owner, root
         s["city_anchor"][root], s["city_orient"][root] = a, o
-        rooms = _list(b.get("rooms", [None] * spec.BUILDING_ROOMS[k]), f"{what}.rooms", spec.BUILDING_ROOMS[k])
+        rooms = _list(b["rooms"], f"{what}.rooms", spec.BUILDING_ROOMS[k])
         for r, x in enumerate(rooms):
             s["city_room"][root, r] = _occ(x, f"{what}.rooms[{r}]", n)
     for j, dw in enumerate(_list(v["dwellings"], "city.dwellings")):
         what = f"city.dwellings[{j}]"
-        _keys(dw, ("square", "owner"), what, required=("square", "owner"))
+        check_keys(dw, what, ("square", "owner"))
         c = cell_of(dw["square"], f"{what}.square")
         claim(c, what)
         s["city_kind"][c], s["city_root"][c] = CITY_DWELLING, c
@@ -615,7 +580,7 @@ def _read_city(s, v, n):
 def _read_plantation(s, v, n):
     for j, x in enumerate(_list(v, "plantation")):
         what = f"plantation[{j}]"
-        _keys(x, ("space", "crop", "owner", "rooms"), what, required=("space", "crop", "owner"))
+        check_keys(x, what, ("space", "crop", "owner", "rooms"))
         sp = int_in(x["space"], f"{what}.space", 0, spec.NUM_PLANTATION_SPACES - 1)
         if spec.PLANTATION_MIN_PLAYERS[sp] > n:
             raise ValueError(f"{what}: plantation space {sp} is used only with "
@@ -624,7 +589,7 @@ def _read_plantation(s, v, n):
             raise ValueError(f"{what}: plantation space {sp} holds two crops")
         s["plant_kind"][sp] = spec.CROP_SIDES[_name(x["crop"], CROPS, f"{what}.crop")]
         s["plant_owner"][sp] = _owner(x["owner"], f"{what}.owner", n)
-        rooms = _list(x.get("rooms", [None, None]), f"{what}.rooms", spec.MAX_ROOMS)
+        rooms = _list(x["rooms"], f"{what}.rooms", spec.MAX_ROOMS)
         for r, o in enumerate(rooms):
             s["plant_room"][sp, r] = _occ(o, f"{what}.rooms[{r}]", n)
 
@@ -632,7 +597,7 @@ def _read_plantation(s, v, n):
 def _read_pantheon(s, v, ra, n):
     for j, x in enumerate(_list(v, "pantheon")):
         what = f"pantheon[{j}]"
-        _keys(x, ("space", "god", "owner", "priest", "offerings"), what, required=("space", "god", "owner"))
+        check_keys(x, what, ("space", "god", "owner", "priest", "offerings"))
         t = int_in(x["space"], f"{what}.space", 0, spec.PANTHEON_SPACES - 1)
         if s["temple_god"][t] >= 0:
             raise ValueError(f"{what}: pantheon space {t} holds two temples")
@@ -641,8 +606,8 @@ def _read_pantheon(s, v, ra, n):
             raise ValueError(f"{what}: a temple of {x['god']} already stands (each god once)")
         s["temple_god"][t] = g
         s["temple_owner"][t] = _owner(x["owner"], f"{what}.owner", n)
-        s["temple_occ"][t] = _occ(x.get("priest"), f"{what}.priest", n)
-        offs = _list(x.get("offerings", [0] * n), f"{what}.offerings", n)
+        s["temple_occ"][t] = _occ(x["priest"], f"{what}.priest", n)
+        offs = _list(x["offerings"], f"{what}.offerings", n)
         for p in range(n):
             s["offerings"][t, p] = int_in(offs[p], f"{what}.offerings[{p}]", 0, spec.OFFERINGS_PER_PLAYER)
     offs = _list(ra, "ra_offerings", n)
@@ -676,8 +641,7 @@ def _read_pyramid(s, v, pc, any_colour):
 
 
 def _read_pier(s, v, n):
-    _keys(v, ("docks", "moorings", "reserve", "discard"), "pier",
-          required=("docks", "moorings", "reserve", "discard"))
+    check_keys(v, "pier", ("docks", "moorings", "reserve", "discard"))
     where = {}
 
     def barge(x, place):
@@ -688,10 +652,10 @@ def _read_pier(s, v, n):
         return b
 
     for d, x in enumerate(_list(v["docks"], "pier.docks", spec.NUM_DOCKS)):
-        _keys(x, ("barge", "scribe"), f"pier.docks[{d}]", required=("barge", "scribe"))
+        check_keys(x, f"pier.docks[{d}]", ("barge", "scribe"))
         s["dock_barge"][d] = -1 if x["barge"] is None else barge(x["barge"], f"pier.docks[{d}].barge")
         s["dock_occ"][d] = _occ(x["scribe"], f"pier.docks[{d}].scribe", n)
-    _keys(v["moorings"], MOORINGS, "pier.moorings", required=MOORINGS)
+    check_keys(v["moorings"], "pier.moorings", MOORINGS)
     for k, m in enumerate(MOORINGS):
         x = v["moorings"][m]
         s["mooring_barge"][k] = -1 if x is None else barge(x, f"pier.moorings.{m}")
@@ -707,7 +671,7 @@ def _read_borders(s, v, n):
     cards = _list(v["borders"], "borders", spec.NUM_BORDERS)
     for b, x in enumerate(cards):
         what = f"borders[{b}]"
-        _keys(x, ("card", "penalty_token", "medjay"), what, required=("card", "penalty_token", "medjay"))
+        check_keys(x, what, ("card", "penalty_token", "medjay"))
         s["border_card"][b] = int_in(x["card"], f"{what}.card", 0, spec.NUM_BORDER_CARDS - 1)
         s["border_token"][b] = (-1 if x["penalty_token"] is None else
                                 int_in(x["penalty_token"], f"{what}.penalty_token", 0, spec.NUM_PENALTY_TOKENS - 1))
@@ -729,7 +693,7 @@ def _read_borders(s, v, n):
         if t >= 0 and t in s["border_token"][:b]:
             raise ValueError(f"borders[{b}].penalty_token {t} lies on two border cards")
     for key, f in (("border_spaces", "border_space_occ"), ("quarry_spaces", "quarry_space_occ")):
-        _keys(v[key], SERVANTS, key, required=SERVANTS)
+        check_keys(v[key], key, SERVANTS)
         for k, t in enumerate(SERVANTS):
             s[f][k] = _occ(v[key][t], f"{key}.{t}", n)
 
@@ -737,7 +701,7 @@ def _read_borders(s, v, n):
 def _read_viziers(s, vs, n):
     for p, x in enumerate(_list(vs, "viziers", n)):
         what = f"viziers[{p}]"
-        _keys(x, _VIZIER_KEYS, what, required=_VIZIER_KEYS)
+        check_keys(x, what, _VIZIER_KEYS)
         s["debens"][p] = int_in(x["debens"], f"{what}.debens", 0, 32767)
         s["goods"][p] = _counts(x["goods"], GOODS, f"{what}.goods", 0, int(spec.GOOD_SUPPLY.max()))
         s["materials"][p] = _counts(x["materials"], MATERIALS, f"{what}.materials", 0,
@@ -756,7 +720,7 @@ def _read_viziers(s, vs, n):
                            ("wharf", "wharf", 127), ("at_pyramid", "at_pyramid", 127)):
             s[f][p] = int_in(x[key], f"{what}.{key}", 0, hi)
         places = [pl for pl, _ in SERVANT_PLACES]
-        _keys(x["servants"], places, f"{what}.servants", required=places)
+        check_keys(x["servants"], f"{what}.servants", places)
         for pl, f in SERVANT_PLACES:
             s[f][p] = _counts(x["servants"][pl], SERVANTS, f"{what}.servants.{pl}", 0, 127)
         for t in range(spec.NUM_SERVANT_TYPES):
@@ -764,10 +728,10 @@ def _read_viziers(s, vs, n):
             if total != spec.PLAYER_SERVANTS[t]:
                 raise ValueError(f"{what}.servants: {total} {SERVANTS[t]}s in all, a Vizier has "
                                  f"{spec.PLAYER_SERVANTS[t]}")
-        _keys(x["independent"], ("held", "board"), f"{what}.independent", required=("held", "board"))
+        check_keys(x["independent"], f"{what}.independent", ("held", "board"))
         s["indep_held"][p] = _counts(x["independent"]["held"], SERVANTS, f"{what}.independent.held", 0, 127)
         s["indep_board"][p] = _counts(x["independent"]["board"], SERVANTS, f"{what}.independent.board", 0, 127)
-        _keys(x["columns"], COLORS, f"{what}.columns", required=COLORS)
+        check_keys(x["columns"], f"{what}.columns", COLORS)
         for k, col in enumerate(COLORS):
             slots = _list(x["columns"][col], f"{what}.columns.{col}", spec.BUILDING_MARKERS_PER_COLOR)
             for j, sl in enumerate(slots):
@@ -782,7 +746,7 @@ def _read_viziers(s, vs, n):
 
 
 def _read_pending(s, v, n, barges):
-    _keys(v, _PENDING_KEYS | _ADV_PENDING_KEYS, "pending", required=_PENDING_KEYS | _ADV_PENDING_KEYS)
+    check_keys(v, "pending", _PENDING_KEYS | _ADV_PENDING_KEYS)
     for key, (f, lo, hi, names) in _SCALARS.items():
         what = f"pending.{key}"
         x = v[key]
@@ -796,7 +760,7 @@ def _read_pending(s, v, n, barges):
             s[f] = int_in(x, what, max(lo, 0), hi)
     for key, (f, names) in _BITS.items():
         s[f] = _names_to_bits(v[key], names, f"pending.{key}")
-    _keys(v["gains"], spec.GAIN_NAMES, "pending.gains")
+    check_keys(v["gains"], "pending.gains", spec.GAIN_NAMES, optional=spec.GAIN_NAMES)  # the nonzero ones
     for k, x in v["gains"].items():
         s["gain"][spec.GAIN_NAMES.index(k)] = int_in(x, f"pending.gains.{k}", 0, 127)
     pr = _list(v["pending_rewards"], "pending.pending_rewards", 2)
@@ -818,7 +782,7 @@ def _read_pending(s, v, n, barges):
     pkeys = ("seat", "building", "good_paid", "temple", "materials_placed")
     for j, x in enumerate(pats):
         what = f"pending.patrons[{j}]"
-        _keys(x, pkeys, what, required=pkeys)
+        check_keys(x, what, pkeys)
         s["patron_q"][j] = (_owner(x["seat"], f"{what}.seat", n),
                             _name(x["building"], BUILDINGS, f"{what}.building"),
                             -1 if x["good_paid"] is None else (
@@ -828,12 +792,12 @@ def _read_pending(s, v, n, barges):
                                                                   spec.PANTHEON_SPACES - 1),
                             _names_to_bits(x["materials_placed"], MATERIALS, f"{what}.materials_placed"))
     s["patron_n"] = len(pats)
-    _keys(v["license_units"], ("yellow", "red"), "pending.license_units", required=("yellow", "red"))
+    check_keys(v["license_units"], "pending.license_units", ("yellow", "red"))
     s["lic_units"] = [int_in(v["license_units"][k], f"pending.license_units.{k}", 0, 127) for k in ("yellow", "red")]
     s["market_moves"] = _counts(v["market_moves"], GOODS, "pending.market_moves", -127, 127)
     for j, x in enumerate(_list(v["penalties"], "pending.penalties")):
         what = f"pending.penalties[{j}]"
-        _keys(x, ("border", "seat"), what, required=("border", "seat"))
+        check_keys(x, what, ("border", "seat"))
         b = int_in(x["border"], f"{what}.border", 0, spec.NUM_BORDERS - 1)
         p = _owner(x["seat"], f"{what}.seat", n)
         if s["pen_queue"][b, p]:
@@ -850,8 +814,8 @@ def _read_pending(s, v, n, barges):
                          "or pending.bought_barge)")
 
 
-def _conserve(s, supply, given, n):
-    """Limited components: supply = total - everything elsewhere (derived when left out)."""
+def _conserve(s, supply, n):
+    """Limited components: supply = total - everything elsewhere."""
     on_board = np.zeros(spec.NUM_POOLS, np.int64)
     for c in range(spec.NUM_CITY_CELLS):
         if 0 <= s["city_kind"][c] < spec.NUM_CITY_KINDS and s["city_root"][c] == c:
@@ -877,13 +841,12 @@ def _conserve(s, supply, given, n):
             if x < 0:
                 part = f" ({names[k]})" if names else ""
                 raise ValueError(f"supply.{key}{part}: {used[k]} in play but the game has only {total[k]}")
-        if key in given:
-            what = f"supply.{key}"
-            got = ([int_in(supply[key], what, 0, 127)] if names is None
-                   else _counts(supply[key], names, what, 0, 127))
-            if got != left:
-                raise ValueError(f"{what} is {supply[key]!r} but the game's total minus the components "
-                                 f"elsewhere leaves {left if names else left[0]}")
+        what = f"supply.{key}"
+        got = ([int_in(supply[key], what, 0, 127)] if names is None
+               else _counts(supply[key], names, what, 0, 127))
+        if got != left:
+            raise ValueError(f"{what} is {supply[key]!r} but the game's total minus the components "
+                             f"elsewhere leaves {left if names else left[0]}")
         s[f] = left if names else left[0]
     for p in range(n):
         total = int(s["offer_reserve"][p] + s["offer_lost"][p] + s["offerings"][:, p].sum())
@@ -1293,7 +1256,7 @@ def _read_advanced(s, v, n):
                                   adv.AAMENEMES_DEBENS_GIVEN)
     s["fam_build"] = -1 if pv["family_build"] is None else _name(pv["family_build"], COLORS, "pending.family_build")
     ms = pv["medjay_split"]
-    _keys(ms, ("left", "borders"), "pending.medjay_split", required=("left", "borders"))
+    check_keys(ms, "pending.medjay_split", ("left", "borders"))
     s["split_left"] = int_in(ms["left"], "pending.medjay_split.left", 0, 127)
     for b, x in enumerate(_list(ms["borders"], "pending.medjay_split.borders", spec.NUM_BORDERS)):
         s["split"][b] = int_in(x, f"pending.medjay_split.borders[{b}]", 0, 127)
@@ -1301,13 +1264,13 @@ def _read_advanced(s, v, n):
     if len(offers) > adv.MAX_OFFERS:
         raise ValueError(f"pending.offers: at most {adv.MAX_OFFERS}")
     for j, x in enumerate(offers):
-        _keys(x, ("seat", "good"), f"pending.offers[{j}]", required=("seat", "good"))
+        check_keys(x, f"pending.offers[{j}]", ("seat", "good"))
         s["offer_q"][j] = (_owner(x["seat"], f"pending.offers[{j}].seat", n),
                            _name(x["good"], GOODS, f"pending.offers[{j}].good"))
     s["offer_n"] = len(offers)
     dice = pv["dice"]
     if dice is not None:
-        _keys(dice, ("level", "faces"), "pending.dice", required=("level", "faces"))
+        check_keys(dice, "pending.dice", ("level", "faces"))
         s["die_level"] = int_in(dice["level"], "pending.dice.level", 1, 2) - 1
         for k, x in enumerate(_list(dice["faces"], "pending.dice.faces", 2)):
             s["die_faces"][k] = int_in(x, f"pending.dice.faces[{k}]", 0, spec.DIE_FACES - 1)
@@ -1333,7 +1296,7 @@ def _read_families(s, fam, n):
     seen = set()
     for p, x in enumerate(fam):
         what = f"families[{p}]"
-        _keys(x, ("card", "side", "border"), what, required=("card", "side", "border"))
+        check_keys(x, what, ("card", "side", "border"))
         if x["card"] is None:
             if x["side"] is not None:
                 raise ValueError(f"{what}: a side needs a Family card")
@@ -1359,7 +1322,7 @@ def _read_decrees(s, dec, n):
             raise ValueError("decrees: given while options.decrees is off")
         return
     keys = ("deck", "hands", "in_play", "markers_left")
-    _keys(dec, keys, "decrees", required=keys)
+    check_keys(dec, "decrees", keys)
     where = {}
 
     def card(x, what):
@@ -1379,7 +1342,7 @@ def _read_decrees(s, dec, n):
             s["dec_loc"][card(x, f"decrees.hands[{p}][{j}]")] = p
     for j, x in enumerate(_list(dec["in_play"], "decrees.in_play")):
         what = f"decrees.in_play[{j}]"
-        _keys(x, ("card", "played_by", "markers"), what, required=("card", "played_by", "markers"))
+        check_keys(x, what, ("card", "played_by", "markers"))
         c = card(x["card"], f"{what}.card")
         s["dec_loc"][c] = 4 + _owner(x["played_by"], f"{what}.played_by", n)
         ms = _list(x["markers"], f"{what}.markers")

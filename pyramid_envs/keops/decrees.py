@@ -124,7 +124,8 @@ def turn_mask(s, p, m):
     if (has_decree(s, p, D_PYRAMID) and not (s.minors_done >> MIN_DECREE_PYRAMID) & 1
             and stored_placement_exists(s, p)):
         m[A_ADV_MINOR + 1] = 1
-    if s.dec_markers_left[p] == 0 and s.mandates[p] == 0:
+    # play, join and move are the one minor action d) (§11.2), never repeated in a turn (§5)
+    if (s.minors_done >> MIN_DECREE) & 1 or (s.dec_markers_left[p] == 0 and s.mandates[p] == 0):
         return
     for c in range(NUM_DECREES):
         if s.dec_loc[c] == p and s.dec_markers_left[p] > 0 and (s.mandates[p] > 0 or _free_play(s, p)):

@@ -38,11 +38,12 @@ def has_decree(s, p, d):
 
 
 @njit(cache=True)
-def win_ties(s, vals, d):
+def win_ties(s, vals, d, least):
     """Exclusive tie decree d: its holder wins the ties of these values (§13.7). Values are
-    doubled and the holder's gets +1, so ties between the others stay ties and 0 stays 0."""
+    doubled and the holder's gets +1 when it places at all (value >= least, 0 or 1), so ties
+    between the others stay ties and a value below least stays below it."""
     for p in range(s.num_players):
-        bonus = 1 if vals[p] > 0 and has_decree(s, p, d) else 0
+        bonus = 1 if vals[p] >= least and has_decree(s, p, d) else 0
         vals[p] = vals[p] * 2 + bonus
 
 

@@ -1,10 +1,9 @@
-"""Keops pictures: a text board (ansi), an RGB image and the score sheet.
+"""Keops text views: the board as text (ansi) and the score sheet (pictures: picture.py).
 
 Everything on the Keops table is public except the order of the face-down barge reserve and
 the dice, which no picture shows, so a seat's view (`render_ansi(state, seat)`) is the whole
 board with that seat marked.
 """
-import numpy as np
 
 from . import spec
 from . import spec_advanced as adv
@@ -195,76 +194,3 @@ def score_sheet(state):
                     f"goods+debens {tb1}, servants+markers {tb2}, {rank}")
     head = "final score" if s["terminated"] else "score so far"
     return f"{head}: " + "; ".join(rows)
-
-
-_PX = 28
-_BG = (34, 30, 26)
-_SEAT_RGB = ((245, 245, 245), (20, 20, 20), (60, 110, 235), (210, 70, 210))  # apart from building colours
-_COLOR_RGB = ((225, 190, 60), (90, 170, 90), (190, 70, 60))  # yellow, green, red buildings
-_MATERIAL_RGB = ((225, 220, 200), (150, 100, 50), (120, 120, 130))
-
-
-def render_rgb(state):
-    from PIL import Image, ImageDraw
-
-    s = one_state(state)
-    n = int(s["num_players"])
-    w = 20 + spec.CITY_COLS * _PX + 10 + 30 + spec.PYR_MAX_COLS * _PX + 20
-    h = 20 + spec.CITY_ROWS * _PX + 10 + 30 + spec.NUM_PLANTATION_SPACES // 2 * _PX + 20 + 4 * 16 + 40
-    img = Image.new("RGB", (w, h), _BG)
-    draw = ImageDraw.Draw(img)
-    # city: building colour, patron seat as the outline; dwellings grey with a seat dot
-    for i in range(spec.NUM_CITY_CELLS):
-        r, c = divmod(i, spec.CITY_COLS)
-        x0 = 20 + c * _PX + (8 if c >= spec.SECTION_COLS else 0)
-        y0 = 20 + r * _PX + (8 if r >= spec.SECTION_ROWS else 0)
-        box = [x0, y0, x0 + _PX - 2, y0 + _PX - 2]
-        k, o = int(s["city_kind"][i]), int(s["city_owner"][i])
-        if k == CITY_DWELLING:
-            draw.rectangle(box, fill=(150, 140, 120))
-            if o != NEUTRAL:
-                draw.ellipse([x0 + 8, y0 + 8, x0 + 18, y0 + 18], fill=_SEAT_RGB[o])
-        elif k >= 0:
-            draw.rectangle(box, fill=_COLOR_RGB[spec.BUILDING_COLOR[k]], outline=_SEAT_RGB[o], width=3)
-            if s["city_root"][i] == i:
-                draw.text((x0 + 4, y0 + 6), _ABBR[k], fill=(0, 0, 0))
-        else:
-            draw.rectangle(box, fill=(80, 70, 55) if spec.CITY_PENALIZED[i] else (110, 95, 70))
-    # plantation (two rows of four) and the pantheon below the city
-    y_pl = 20 + spec.CITY_ROWS * _PX + 20
-    for sp in range(spec.NUM_PLANTATION_SPACES):
-        x0 = 20 + (sp % 4) * _PX
-        y0 = y_pl + (sp // 4) * _PX
-        k = int(s["plant_kind"][sp])
-        fill = (110, 95, 70) if k < 0 else ((210, 190, 90) if k == spec.BARLEY_CROP else (120, 180, 110))
-        draw.rectangle([x0, y0, x0 + _PX - 2, y0 + _PX - 2], fill=fill,
-                       outline=_SEAT_RGB[s["plant_owner"][sp]] if k >= 0 else None, width=3)
-    for t in range(spec.PANTHEON_SPACES):
-        x0 = 20 + (4 + t % 4) * _PX + 10
-        g = int(s["temple_god"][t])
-        draw.rectangle([x0, y_pl, x0 + _PX - 2, y_pl + _PX - 2], fill=(110, 95, 70) if g < 0 else _COLOR_RGB[2],
-                       outline=_SEAT_RGB[s["temple_owner"][t]] if g >= 0 else None, width=3)
-        if g >= 0:
-            draw.text((x0 + 4, y_pl + 6), GODS[g][:2].title(), fill=(0, 0, 0))
-    # pyramid level on the right, bottom row lowest
-    lv, pc = int(s["level"]), n - 2
-    x_py = 20 + spec.CITY_COLS * _PX + 40
-    for k in range(int(spec.PYR_NUM_SPACES[lv, pc])):
-        r, c = int(spec.PYR_SPACE_ROW[lv, pc, k]), int(spec.PYR_SPACE_COL[lv, pc, k])
-        x0 = x_py + c * _PX
-        y0 = 20 + (spec.PYR_MAX_ROWS - 1 - r) * _PX
-        m = int(s["pyr_fill"][k])
-        want = (200, 200, 200) if spec.PYR_SPACE_ANY[lv, pc, k] else _MATERIAL_RGB[spec.PYR_SPACE_MATERIAL[lv, pc, k]]
-        draw.rectangle([x0, y0, x0 + _PX - 2, y0 + _PX - 2], fill=_MATERIAL_RGB[m] if m >= 0 else _BG,
-                       outline=want, width=2)
-    # tracks: prestige, construction and favors as bars per seat
-    y_tr = y_pl + 2 * _PX + 20
-    for p in range(n):
-        y0 = y_tr + p * 16
-        draw.rectangle([20, y0, 20 + 6 * int(s["prestige"][p]), y0 + 5], fill=_SEAT_RGB[p])
-        draw.rectangle([20, y0 + 7, 20 + 6 * int(s["construction"][p]), y0 + 12], fill=_SEAT_RGB[p])
-        draw.text((x_py, y0), f"{s['major_favors'][p]}M {s['minor_favors'][p]}m", fill=_SEAT_RGB[p])
-    caption = (score_sheet(state) if s["terminated"] else
-               f"level {lv + 1}: {_seat(s, s['current_player'])}, {spec.PHASES[s['phase']]}")
-    draw.text((10, h - 22), caption[:90], fill=(255, 255, 255))
-    return np.asarray(img, dtype=np.uint8)

@@ -618,19 +618,23 @@ DWELLING_ROW_NAMES = ("yellow", "green", "red")
 DWELLING_UNLOCK = np.array([[-1, ARTISAN, -1, ARTISAN, ARTISAN],
                             [-1, -1, SCRIBE, -1, SCRIBE],
                             [PRIEST, -1, PRIEST, -1, PRIEST]], np.int8)
-# DWELLING_UPKEEP[row, k, good]: maintenance of that unlocked servant (Licensing step 3).
-# default: Barley for Artisans, Beer for Scribes, Papyrus then Silver for Priests, a second
-# good on the deeper slots (reading of §5.1 C's example: "2 barley and 2 beer", where one
-# unpaid Beer may send "the artisan or the scribe" to the Tumult Zone).
+# DWELLING_UPKEEP[row, k, good]: maintenance of that unlocked servant (Licensing step 3),
+# one Good per Servant, the one its Dwelling shows (§13.1 "You can pay 1 Barley, 1 Beer,
+# 1 Papyrus or 1 Silver to keep that Servant" lists the icons, as "Take 1, 2 or 4 Debens"
+# does for the green column). §8: the 2nd yellow Dwelling asks "1 barley"; default (GAPS.md):
+# Barley for Artisans, Beer for Scribes, Papyrus then Silver for Priests, except the 4th
+# yellow, Beer: §5.1 C's example ("2 barley and 2 beer", an unpaid Beer sends "the artisan
+# or the scribe") is then the Artisans of yellow 2, 4, 5 and the Scribe of green 3.
 DWELLING_UPKEEP = np.zeros((DWELLING_ROWS, DWELLINGS_PER_ROW, NUM_GOODS), np.int8)
 DWELLING_UPKEEP[0, 1, BARLEY] = 1
-DWELLING_UPKEEP[0, 3, [BARLEY, BEER]] = 1
-DWELLING_UPKEEP[0, 4, [BARLEY, BEER]] = 1
+DWELLING_UPKEEP[0, 3, BEER] = 1
+DWELLING_UPKEEP[0, 4, BARLEY] = 1
 DWELLING_UPKEEP[1, 2, BEER] = 1
-DWELLING_UPKEEP[1, 4, [BEER, BARLEY]] = 1
+DWELLING_UPKEEP[1, 4, BEER] = 1
 DWELLING_UPKEEP[2, 0, PAPYRUS] = 1
 DWELLING_UPKEEP[2, 2, PAPYRUS] = 1
 DWELLING_UPKEEP[2, 4, SILVER] = 1
+assert (DWELLING_UPKEEP.sum(axis=2) == (DWELLING_UNLOCK >= 0)).all()  # one Good per Servant
 ROW_COMPLETE_MANDATE = 1      # §8: completely unlocking a row of Dwellings
 assert all((DWELLING_UNLOCK == s).sum() + START_SERVANTS[s] == PLAYER_SERVANTS[s] for s in range(3))
 

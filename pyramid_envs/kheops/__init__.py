@@ -3,7 +3,8 @@ from ..core.game import Game, Kernels, Option
 from . import rules, spec
 from .heuristic import evaluate
 from .codec import action_to_str, from_dict, str_to_action, to_dict
-from .render import render_ansi, render_rgb, score_sheet
+from .picture import render_rgb, render_svg
+from .render import render_ansi, score_sheet
 
 GAME = Game(
     name="kheops",
@@ -22,6 +23,7 @@ GAME = Game(
     str_to_action=str_to_action,
     render_ansi=render_ansi,
     render_rgb=render_rgb,
+    render_svg=render_svg,
     score_sheet=score_sheet,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,

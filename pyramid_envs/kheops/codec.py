@@ -8,15 +8,15 @@ import numpy as np
 from . import spec
 from .rules import STATE, _fill_mask
 from .scoring import tally
-from ..core.jsonview import int_in, one_state
+from ..core.jsonview import check_keys, check_written_as_view, int_in, name_of, one_state
 
 CELL_NAMES = tuple(f"{r + 1}{chr(ord('a') + c)}" for r, c in zip(spec.CELL_ROW, spec.CELL_COL))
 _CELL_BY_NAME = {n: i for i, n in enumerate(CELL_NAMES)}
+_PAWN_BY_NAME = {n: i for i, n in enumerate(spec.PAWN_NAMES)}
 _SELECT_WORDS = {spec.PH_SWAP_OWN: "swap", spec.PH_SWAP_OPP: "swap-with",
                  spec.PH_MOVE_PAWN: "move", spec.PH_MOVE_DEST: "move-to"}
-_KEYS = {"game", "num_players", "current_player", "phase", "board", "pawns", "hands", "pile",
-         "removed", "last_placed", "selected", "steps", "rng", "terminated", "scores"}
-_REQUIRED = {"board", "hands", "pile"}
+_KEYS = ("game", "num_players", "current_player", "phase", "board", "pawns", "hands", "pile",
+         "removed", "last_placed", "selected", "steps", "rng", "terminated", "scores")
 
 
 def tile_name(t):
@@ -25,10 +25,9 @@ def tile_name(t):
     return f"{spec.KIND_NAMES[spec.TILE_KIND[t]]}/{spec.TILE_NUM_OPEN[t]} {sym}"
 
 
-def cell_of(name):
-    if name not in _CELL_BY_NAME:
-        raise ValueError(f"unknown cell {name!r}; cells are named like '1a' (apex) to '7m'")
-    return _CELL_BY_NAME[name]
+def cell_of(name, what="cell"):
+    """Cells are named like '1a' (apex) to '7m'."""
+    return name_of(name, _CELL_BY_NAME, what)
 
 
 def to_dict(state):
@@ -61,18 +60,11 @@ def _tile_id(v, where):
 
 
 def from_dict(d):
-    """Build one game (a 1-element STATE array) from its JSON view, checking every part."""
-    if not isinstance(d, dict):
-        raise ValueError(f"from_dict expects a dict, got {type(d).__name__}")
-    unknown = set(d) - _KEYS
-    if unknown:
-        raise ValueError(f"unknown keys {sorted(unknown)}; valid keys: {sorted(_KEYS)}")
-    missing = _REQUIRED - set(d)
-    if missing:
-        raise ValueError(f"missing keys {sorted(missing)}")
-    d = {"game": "kheops_v0", "num_players": 2, "current_player": 0, "phase": "pawn",
-         "pawns": {}, "removed": [0, 0], "last_placed": None, "selected": None, "steps": 0,
-         "rng": 0, **d}
+    """Build one game (a 1-element STATE array) from its JSON view, checking every part.
+
+    Every key to_dict writes must be given, and no other; `terminated` and `scores` follow
+    from the position and may be left out (they are checked when given)."""
+    check_keys(d, "position", _KEYS, optional=("terminated", "scores"))
     if d["game"] != "kheops_v0":
         raise ValueError(f"this is a Kheops position loader, got game {d['game']!r}")
     if d["num_players"] != 2:
@@ -99,9 +91,8 @@ def from_dict(d):
     if not isinstance(d["board"], dict):
         raise ValueError("board must map cell names to {'tile': id, 'rot': 0..2}")
     for name, v in d["board"].items():
-        c = cell_of(name)
-        if not isinstance(v, dict) or set(v) != {"tile", "rot"}:
-            raise ValueError(f"board[{name!r}] must be {{'tile': id, 'rot': 0..2}}, got {v!r}")
+        c = cell_of(name, "board")
+        check_keys(v, f"board[{name!r}]", ("tile", "rot"))
         t = _tile_id(v["tile"], f"board[{name!r}]")
         claim(t, f"board {name}")
         s["cell_tile"][c] = t
@@ -137,15 +128,13 @@ def from_dict(d):
     if not isinstance(d["pawns"], dict):
         raise ValueError("pawns must map cell names to {'owner': 0|1, 'kind': name}")
     for name, v in d["pawns"].items():
-        c = cell_of(name)
-        if not isinstance(v, dict) or set(v) != {"owner", "kind"}:
-            raise ValueError(f"pawns[{name!r}] must be {{'owner': 0|1, 'kind': name}}, got {v!r}")
-        if v["kind"] not in spec.PAWN_NAMES:
-            raise ValueError(f"pawns[{name!r}]: unknown kind {v['kind']!r}; kinds: {list(spec.PAWN_NAMES)}")
+        c = cell_of(name, "pawns")
+        check_keys(v, f"pawns[{name!r}]", ("owner", "kind"))
+        kind = name_of(v["kind"], _PAWN_BY_NAME, f"pawns[{name!r}].kind")
         if s["cell_tile"][c] < 0 or spec.TILE_SYMBOL[s["cell_tile"][c]] == spec.CLOSED:
             raise ValueError(f"pawns[{name!r}]: a pawn needs a tile there that is not closed")
         s["pawn_owner"][c] = int_in(v["owner"], "owner", 0, 1)
-        s["pawn_kind"][c] = spec.PAWN_NAMES.index(v["kind"])
+        s["pawn_kind"][c] = kind
     if not isinstance(d["removed"], list) or len(d["removed"]) != 2:
         raise ValueError("removed must list the workers each player lost to a mummy")
     for p in range(2):
@@ -154,17 +143,17 @@ def from_dict(d):
             left = spec.PAWN_COUNTS[p, k] - np.sum(
                 (s["pawn_owner"] == p) & (s["pawn_kind"] == k)) - (s["removed"][p] if k == spec.WORKER else 0)
             if left < 0:
-                raise ValueError(f"player {p} has more {spec.PAWN_NAMES[k]} pawns than the game holds")
+                raise ValueError(f"pawns, removed: player {p} has more {spec.PAWN_NAMES[k]} pawns than the game holds")
             s["supply"][p, k] = left
 
     for p in range(2):
         mummy_out = s["supply"][p, spec.MUMMY] == 0
         if not mummy_out and (s["supply"][p, spec.PRIEST] == 0 or s["supply"][p, spec.PHARAOH] < spec.PAWN_COUNTS[p, spec.PHARAOH]):
-            raise ValueError(f"player {p} has a priest or Pharaoh in play before its mummy")
+            raise ValueError(f"pawns: player {p} has a priest or Pharaoh in play before its mummy")
         if s["removed"][p] > 0 and s["supply"][1 - p, spec.MUMMY] > 0:
-            raise ValueError(f"player {p} lost workers to a mummy that player {1 - p} has not played")
+            raise ValueError(f"removed[{p}]: player {p} lost workers to a mummy that player {1 - p} has not played")
     for key in ("last_placed", "selected"):
-        s[key] = -1 if d[key] is None else cell_of(d[key])
+        s[key] = -1 if d[key] is None else cell_of(d[key], key)
     ph, p = s["phase"], s["current_player"]
     if ph not in (spec.PH_PAWN, spec.PH_TILE, spec.PH_OVER) and (
             s["last_placed"] < 0 or s["pawn_owner"][s["last_placed"]] != p):
@@ -187,6 +176,7 @@ def from_dict(d):
     for key in ("terminated", "scores"):
         if key in d and d[key] != to_dict(st)[key]:
             raise ValueError(f"{key} {d[key]!r} does not match the position ({to_dict(st)[key]!r})")
+    check_written_as_view(d, to_dict(st))
     return st
 
 

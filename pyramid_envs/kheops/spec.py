@@ -64,23 +64,28 @@ SYMBOL_CODES = (".", "o", "g", "p", "A", "D", "X", "C", "|", "@", "S", "M")
 INSTANT_SYMBOLS = (PIVOT_CORRIDOR, PIVOT_ROOM, SWAP, MOVE)
 
 # (kind, number of openings, symbol, how many). Default mix, see GAPS.md:
-# 25 rooms (1-3 openings) and 25 corridors (2-3 openings).
+# 25 rooms (1-3 openings) and 25 corridors (2-3 openings). The 12 instant symbols lie on
+# rooms only, each kind on a 1-, a 2- and a 3-opening room ("A room's instant action",
+# docs/rules/kheops.md). Tile ids follow this table's order, kept so that every id keeps
+# its kind and openings (saved positions stay valid).
 _TILE_MIX = (
-    (ROOM, 1, SARC_ORANGE, 1), (ROOM, 2, SARC_GREEN, 1), (ROOM, 3, SARC_PURPLE, 1),
-    (ROOM, 1, PIVOT_CORRIDOR, 1), (ROOM, 2, PIVOT_CORRIDOR, 1),
-    (ROOM, 2, PIVOT_ROOM, 1), (ROOM, 3, PIVOT_ROOM, 1),
-    (ROOM, 1, SWAP, 1), (ROOM, 3, SWAP, 1),
-    (ROOM, 2, MOVE, 1), (ROOM, 3, MOVE, 1),
-    (ROOM, 1, ANKH, 1), (ROOM, 2, ANKH, 1), (ROOM, 3, ANKH, 1),
-    (ROOM, 1, DOUBLER, 1), (ROOM, 2, DOUBLER, 1), (ROOM, 2, CURSE, 1),
-    (ROOM, 1, NONE, 3), (ROOM, 2, NONE, 3), (ROOM, 3, NONE, 2),
+    (ROOM, 1, SARC_ORANGE, 1), (ROOM, 2, SARC_GREEN, 1), (ROOM, 3, SARC_PURPLE, 1),      # 0-2
+    (ROOM, 1, PIVOT_CORRIDOR, 1), (ROOM, 2, PIVOT_CORRIDOR, 1),                          # 3-4
+    (ROOM, 2, PIVOT_ROOM, 1), (ROOM, 3, PIVOT_ROOM, 1),                                  # 5-6
+    (ROOM, 1, SWAP, 1), (ROOM, 3, SWAP, 1),                                              # 7-8
+    (ROOM, 2, MOVE, 1), (ROOM, 3, MOVE, 1),                                              # 9-10
+    (ROOM, 1, ANKH, 1), (ROOM, 2, ANKH, 1), (ROOM, 3, ANKH, 1),                          # 11-13
+    (ROOM, 1, DOUBLER, 1), (ROOM, 2, DOUBLER, 1), (ROOM, 2, CURSE, 1),                   # 14-16
+    (ROOM, 1, PIVOT_ROOM, 1), (ROOM, 1, MOVE, 1), (ROOM, 1, NONE, 1),                    # 17-19
+    (ROOM, 2, SWAP, 1), (ROOM, 2, NONE, 2),                                              # 20-22
+    (ROOM, 3, PIVOT_CORRIDOR, 1), (ROOM, 3, NONE, 1),                                    # 23-24
     (CORRIDOR, 2, SARC_ORANGE, 1), (CORRIDOR, 3, SARC_GREEN, 1), (CORRIDOR, 2, SARC_PURPLE, 1),
-    (CORRIDOR, 2, PIVOT_CORRIDOR, 1), (CORRIDOR, 3, PIVOT_ROOM, 1),
-    (CORRIDOR, 2, SWAP, 1), (CORRIDOR, 3, MOVE, 1),
+    (CORRIDOR, 2, NONE, 1), (CORRIDOR, 3, NONE, 1),                                      # 28-29
+    (CORRIDOR, 2, NONE, 1), (CORRIDOR, 3, NONE, 1),                                      # 30-31
     (CORRIDOR, 2, ANKH, 1), (CORRIDOR, 3, ANKH, 1), (CORRIDOR, 2, ANKH, 1),
     (CORRIDOR, 3, DOUBLER, 1), (CORRIDOR, 2, CLOSED, 1), (CORRIDOR, 3, CLOSED, 1),
     (CORRIDOR, 3, CURSE, 1),
-    (CORRIDOR, 2, NONE, 6), (CORRIDOR, 3, NONE, 5),
+    (CORRIDOR, 2, NONE, 6), (CORRIDOR, 3, NONE, 5),                                      # 39-49
 )
 _tiles = [(k, n, s) for (k, n, s, count) in _TILE_MIX for _ in range(count)]
 NUM_TILES = len(_tiles)

@@ -10,7 +10,7 @@ import numpy as np
 
 from . import spec
 from .rules import STATE, T_IN_PLAY, T_UNUSED, _fill_mask
-from ..core.jsonview import boolean, int_in, one_state
+from ..core.jsonview import boolean, check_keys, check_written_as_view, int_in, one_state
 
 CELL_NAMES = tuple(f"{'abcdef'[c]}{r + 1}" for r in range(6) for c in range(6))
 _CELL_BY_NAME = {n: i for i, n in enumerate(CELL_NAMES)}
@@ -39,15 +39,16 @@ _PENDING_FIELDS = (("resume", "resume", 0, 3), ("wake", "pend_wake", 0, 1),
                    ("shooter", "sh_by", -1, 4), ("shoot_target", "sh_target", -1, 4),
                    ("exchange_first", "exch_first", -1, 35), ("treasure_god", "tr_god", -1, 4),
                    ("treasure_stage", "tr_stage", 0, 2), ("treasure_picks_made", "tr_i", 0, 15),
-                   ("treasure_picks_total", "tr_total", 0, 15), ("react_i", "react_i", 0, 4))
+                   ("treasure_picks_total", "tr_total", 0, 15), ("react_i", "react_i", 0, 4),
+                   ("step_window", "step_win", 0, 1), ("window_resume", "react_back", -1, 2))
 _PENDING_LISTS = ("replace", "treasure_cells", "treasure_cards", "treasure_known_by")
 _BOOL_FIELDS = {"moved", "no_move", "extra_used", "extra_pt", "mummy_moved", "mv_any", "pend_wake",
-                "planning"}
+                "planning", "step_win"}
 
 
-def cell_of(name):
-    if name not in _CELL_BY_NAME:
-        raise ValueError(f"unknown cell {name!r}; cells are named 'a1' (beside the camp) to 'f6' (grave)")
+def cell_of(name, what="cell"):
+    if not isinstance(name, str) or name not in _CELL_BY_NAME:
+        raise ValueError(f"{what}: unknown cell {name!r}; cells are named 'a1' (beside the camp) to 'f6' (grave)")
     return _CELL_BY_NAME[name]
 
 
@@ -140,17 +141,6 @@ def to_dict(state):
 # =============================================================================
 
 
-def _keys(d, allowed, what, required=()):
-    if not isinstance(d, dict):
-        raise ValueError(f"{what} must be a dict, got {type(d).__name__}")
-    unknown = set(d) - set(allowed)
-    if unknown:
-        raise ValueError(f"{what}: unknown keys {sorted(unknown)}; valid keys: {sorted(allowed)}")
-    missing = set(required) - set(d)
-    if missing:
-        raise ValueError(f"{what}: missing keys {sorted(missing)}")
-
-
 def _god(name, what):
     if not isinstance(name, str) or name.lower() not in _GOD_BY_NAME:
         raise ValueError(f"{what}: unknown god {name!r}; gods: {list(spec.GODS)}")
@@ -164,9 +154,12 @@ def _list(v, what):
 
 
 def from_dict(d):
-    """Build one game (a 1-element STATE array) from its JSON view, checking every part."""
-    _keys(d, _KEYS, "position", required=_KEYS - {"steps", "rng", "terminated", "scores", "game"})
-    if d.get("game", "krimsutep_v0") != "krimsutep_v0":
+    """Build one game (a 1-element STATE array) from its JSON view, checking every part.
+
+    Every key to_dict writes must be given, and no other; `terminated`, and `scores` while
+    the game is live, follow from the position and may be left out (checked when given)."""
+    check_keys(d, "position", _KEYS, optional=("terminated", "scores"))
+    if d["game"] != "krimsutep_v0":
         raise ValueError(f"this is a Krimsutep position loader, got game {d['game']!r}")
     st = np.zeros(1, STATE)
     s = st[0]
@@ -178,8 +171,8 @@ def from_dict(d):
     if d["phase"] not in spec.PHASE_NAMES:
         raise ValueError(f"unknown phase {d['phase']!r}; phases: {list(spec.PHASE_NAMES)}")
     s["phase"] = spec.PHASE_NAMES.index(d["phase"])
-    s["steps"] = int_in(d.get("steps", 0), "steps", 0, 2**31 - 1)
-    s["rng"] = np.uint64(int_in(d.get("rng", 0), "rng", 0, 2**64 - 1))
+    s["steps"] = int_in(d["steps"], "steps", 0, 2**31 - 1)
+    s["rng"] = np.uint64(int_in(d["rng"], "rng", 0, 2**64 - 1))
 
     where = {}  # card -> place, for conservation
 
@@ -195,7 +188,7 @@ def from_dict(d):
         raise ValueError(f"jars must name {n} different gods (one per player), got {jars!r}")
     for g in used:
         s["jar_used"][g] = 1
-    _keys(d["treasures"], spec.GODS, "treasures", required=spec.GODS)
+    check_keys(d["treasures"], "treasures", spec.GODS)
     for name, v in d["treasures"].items():
         g = spec.GODS.index(name)
         if v not in TREASURE_STATES:
@@ -206,13 +199,14 @@ def from_dict(d):
         s["treasure_state"][g] = t
 
     # the pyramid
-    _keys(d["pyramid"], [c for c in CELL_NAMES if c != "f6"], "pyramid")
+    spaces = [c for c in CELL_NAMES if c != "f6"]  # vacant ones only in a treasure emergence
+    check_keys(d["pyramid"], "pyramid", spaces, optional=spaces)
     s["cell_card"][:] = -1
     s["cell_card"][spec.GRAVE] = spec.GRAVE_ID
     s["cell_up"][spec.GRAVE] = 1
     for name, v in d["pyramid"].items():
         c = cell_of(name)
-        _keys(v, ("card", "up", "rot"), f"pyramid[{name!r}]", required=("card", "up", "rot"))
+        check_keys(v, f"pyramid[{name!r}]", ("card", "up", "rot"))
         card = int_in(v["card"], f"pyramid[{name!r}].card", 0, spec.GRAVE_ID - 1)
         if spec.CARD_BACK[card] != (spec.LIGHT_BACK if spec.LIGHT_CELL[c] else spec.DARK_BACK):
             raise ValueError(f"pyramid[{name!r}]: card {card} ({card_name(card)}) has the wrong back for "
@@ -228,7 +222,7 @@ def from_dict(d):
     if len(beside) > spec.MAX_BESIDE:
         raise ValueError(f"at most {spec.MAX_BESIDE} cards lie beside the pyramid")
     for k, v in enumerate(beside):
-        _keys(v, ("card", "rot", "known_by"), f"beside[{k}]", required=("card", "rot", "known_by"))
+        check_keys(v, f"beside[{k}]", ("card", "rot", "known_by"))
         card = int_in(v["card"], f"beside[{k}].card", spec.NUM_LIGHT, spec.NUM_PATH - 1)
         claim(card, f"beside {k}")
         s["beside"][k] = card
@@ -256,11 +250,11 @@ def from_dict(d):
     s["hand"][:, :] = -1
     for p, r in enumerate(rs):
         what = f"researchers[{p}]"
-        _keys(r, _RESEARCHER_KEYS, what, required=_RESEARCHER_KEYS)
+        check_keys(r, what, _RESEARCHER_KEYS)
         if r["pos"] == "camp":
             s["pos"][p] = spec.CAMP
         else:
-            c = cell_of(r["pos"])
+            c = cell_of(r["pos"], f"{what}.pos")
             if c == spec.GRAVE:
                 raise ValueError(f"{what}: no researcher may enter the grave chamber")
             s["pos"][p] = c
@@ -295,7 +289,7 @@ def from_dict(d):
             s["hand"][p, j] = k
         s["hand_n"][p] = len(hand)
         for name in _list(r["knows"], f"{what}.knows"):
-            s["known"][p, cell_of(name)] = 1
+            s["known"][p, cell_of(name, f"{what}.knows")] = 1
     for key, arr, cnt in (("deck", "deck", "deck_n"), ("discard", "disc", "disc_n")):
         cards = _list(d[key], key)
         s[arr][:] = -1
@@ -316,7 +310,7 @@ def from_dict(d):
         if s["awake"] and s["phase"] != spec.PH_MUMMY_PLACE:
             raise ValueError("an awake mummy stays in the grave chamber only while it is being placed")
     else:
-        c = cell_of(d["mummy"])
+        c = cell_of(d["mummy"], "mummy")
         if c in (spec.GRAVE, spec.BESIDE_CAMP):
             raise ValueError(f"the mummy cannot stand on {d['mummy']}; use 'grave' for the grave chamber")
         if not s["awake"]:
@@ -324,7 +318,7 @@ def from_dict(d):
         s["mummy"] = c
 
     tkeys = [t[0] for t in _TURN_FIELDS] + ["path"]
-    _keys(d["turn_state"], tkeys, "turn_state", required=tkeys)
+    check_keys(d["turn_state"], "turn_state", tkeys)
     for name, f, lo, hi in _TURN_FIELDS:
         v = d["turn_state"][name]
         s[f] = boolean(v, f"turn_state.{name}") if f in _BOOL_FIELDS else int_in(v, f"turn_state.{name}", lo, hi)
@@ -345,7 +339,7 @@ def from_dict(d):
         raise ValueError("turn_state.path_walked must not exceed the path, and a path being "
                          "declared has at least its reveal and nothing walked yet")
     pkeys = [t[0] for t in _PENDING_FIELDS] + list(_PENDING_LISTS)
-    _keys(d["pending"], pkeys, "pending", required=pkeys)
+    check_keys(d["pending"], "pending", pkeys)
     pd = dict(d["pending"])
     if pd["resume"] not in spec.RESUME_NAMES:
         raise ValueError(f"pending.resume must be one of {list(spec.RESUME_NAMES)}, got {pd['resume']!r}")
@@ -372,12 +366,12 @@ def from_dict(d):
     elif cells or cards:
         raise ValueError("pending.treasure_cells/cards only during a treasure emergence")
     for i, name in enumerate(cells):
-        c = cell_of(name)
+        c = cell_of(name, "pending.treasure_cells")
         if s["cell_card"][c] >= 0 or c == spec.GRAVE:
             raise ValueError(f"pending.treasure_cells: {name} is not a vacant space")
         s["tr_cells"][i] = c
     for i, card in enumerate(cards):
-        card = int_in(card, "pending.treasure_cards", 0, spec.NUM_PATH - 1)
+        card = int_in(card, "pending.treasure_cards", 0, spec.GRAVE_ID - 1)  # a hidden jar may be picked
         claim(card, "picked for the treasure")
         s["tr_cards"][i] = card
     s["tr_n"] = len(cards)
@@ -413,6 +407,7 @@ def from_dict(d):
     if missing:
         raise ValueError(f"every path card must be on the pyramid or beside it; missing {missing}")
     on_board = sum(1 for c in range(spec.NUM_CELLS) if spec.JAR0 <= s["cell_card"][c] < spec.GRAVE_ID)
+    on_board += sum(1 for k in s["tr_cards"][: s["tr_n"]] if k >= spec.JAR0)  # picked, laid again
     in_flow = 1 if s["tr_stage"] == 2 else 0
     if s["beside_n"] != on_board + in_flow:
         raise ValueError(f"{s['beside_n']} cards beside the pyramid but {on_board} jars/treasures on it: "
@@ -429,6 +424,8 @@ def from_dict(d):
     # scores, terminal state and a legal action
     if s["phase"] == spec.PH_OVER:
         s["terminated"] = True
+        if "terminated" in d and not boolean(d["terminated"], "terminated"):
+            raise ValueError("phase 'over' goes with terminated true")
         if "scores" not in d:
             raise ValueError("a finished game needs its scores")
         sc = _list(d["scores"], "scores")
@@ -437,10 +434,10 @@ def from_dict(d):
         for p, v in enumerate(sc):
             s["scores"][p] = int_in(v, "scores", 0, n)
     else:
-        if d.get("terminated", False):
+        if "terminated" in d and boolean(d["terminated"], "terminated"):
             raise ValueError("terminated goes with phase 'over'")
-        if any(d.get("scores", [0] * n)):
-            raise ValueError("scores are given only at the end of the game")
+        if "scores" in d and _list(d["scores"], "scores") != [0] * n:
+            raise ValueError(f"scores are given only at the end of the game: {[0] * n} before")
         if s["finished"][s["current_player"]] != 0:
             raise ValueError(f"player {int(s['current_player'])} has finished and cannot be to move")
         mask = np.zeros(spec.NUM_ACTIONS, np.int8)
@@ -448,6 +445,7 @@ def from_dict(d):
         if not mask.any():
             raise ValueError(f"player {int(s['current_player'])} has no legal action in phase {d['phase']!r} "
                              "of this position")
+    check_written_as_view(d, to_dict(st))
     return st
 
 
@@ -504,7 +502,9 @@ def _check_phase(s):
              "pending.shooter and shoot_target == current_player")
     if ph == spec.PH_EXCHANGE:
         f = int(s["exch_first"])
-        need(0 <= f < spec.GRAVE and 0 <= s["cell_card"][f] < spec.NUM_PATH, "pending.exchange_first: a path card")
+        need(0 <= f < spec.GRAVE and 0 <= s["cell_card"][f] < spec.GRAVE_ID
+             and (not s["cell_up"][f] or s["cell_card"][f] < spec.NUM_PATH),
+             "pending.exchange_first: a face-up path card or a face-down card")
     if ph == spec.PH_TR_FIRST:
         need(s["tr_stage"] == 1 and 0 <= s["tr_god"] < 5, "pending.treasure_stage 1 and treasure_god")
     if ph == spec.PH_TR_PICK:
@@ -525,10 +525,19 @@ def _check_phase(s):
         (s["sh_target"] >= 0, (spec.PH_GUNJAM,), "pending.shoot_target"),
         (s["exch_first"] >= 0, (spec.PH_EXCHANGE,), "pending.exchange_first"),
         (s["torch_ask"] != 0, (spec.PH_TORCH,), "pending.torch_ask"),
+        # a step's window opens once what the step set off is settled
+        (s["step_win"], (spec.PH_SPECIAL, spec.PH_KP_DEST, spec.PH_PICKUP, spec.PH_MUMMY_PLACE, spec.PH_REPLACE,
+                         spec.PH_TR_FIRST, spec.PH_TR_PICK), "pending.step_window"),
+        (s["react_back"] >= 0, (spec.PH_REACT, spec.PH_SHOOT, spec.PH_GUNJAM, spec.PH_MUMMY, spec.PH_MUMMY_RAMP,
+                                spec.PH_MUMMY_KP, spec.PH_TORCH, spec.PH_DISPLACE, spec.PH_REPLACE),
+         "pending.window_resume"),
     )
     for present, phases, what in only:
         if present and ph not in phases:
             raise ValueError(f"{what} is set but phase {name!r} does not resolve it")
+    if s["react_back"] >= 0:
+        need(s["resume"] == spec.R_REACT and not s["step_win"],
+             "pending.resume 'react' while a window after a step (window_resume) is open")
     if s["tr_stage"] != 0:
         g = int(s["tr_god"])
         need(0 <= g < 5 and s["jar_used"][g] and any((s["camp_jars"][q] >> g) & 1 for q in range(int(s["num_players"]))),

@@ -18,7 +18,8 @@ does not yet saturate it.
 import numpy as np
 from numba import njit
 
-from .rules import T_IN_PLAY, _cost, _enterable, _plan_end, _start_any, _stopper
+from .paths import _cost, _enterable, _plan_end, _start_any, _stopper
+from .state import T_IN_PLAY
 from .spec import (BURIED, CAMP, CARD_GOD, CARD_SHAPE, CARD_SPECIAL, CELL_COL, CELL_ROW,
                    CHAMBER, DARK_CELL, EXC_SYM, GRAVE, HAND_LIMIT, JAR, JAR0, KINGS, MOVE_POINTS, NB,
                    NUM_CELLS, NUM_GODS, OFF, OPEN, PASSAGE, PH_MAIN, PH_MOVE, PH_PEEK, PH_PICKUP,

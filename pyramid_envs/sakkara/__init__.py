@@ -9,7 +9,8 @@ from ..core.game import Game, Kernels, Option
 from . import rules, spec
 from .heuristic import evaluate
 from .codec import action_to_str, from_dict, str_to_action, to_dict
-from .render import render_ansi, render_rgb, score_sheet
+from .picture import render_rgb, render_svg
+from .render import render_ansi, score_sheet
 
 GAME = Game(
     name="sakkara",
@@ -34,8 +35,10 @@ GAME = Game(
     str_to_action=str_to_action,
     render_ansi=render_ansi,
     render_rgb=render_rgb,
+    render_svg=render_svg,
     score_sheet=score_sheet,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
     default_max_steps=20_000,  # random play can loop for ever (see docs/rules)
+    perfect_information=True,  # every tile lies face up; only the RNG's future is unknown
 )

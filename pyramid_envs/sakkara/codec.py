@@ -4,19 +4,19 @@ Spaces are named by column letter and row number, "a1" top-left to "g7"
 bottom-right (row 1 on the start player's far side). Tiles are motif names
 (spec.MOTIF_NAMES); stacks and the pending stack are listed bottom first.
 
-JSON view of one game (every key but "board" may be left out of from_dict's input,
-defaults in brackets):
-  game "sakkara_v0", num_players 2, turn_limit [1000]: the option (0 = none)
+JSON view of one game (from_dict needs every key; only terminated and scores, which
+follow from the rest, may be left out):
+  game "sakkara_v0", num_players 2, turn_limit: the option (0, its default, = no limit)
   phase: "setup" | "before-move" | "after-move" | "discard" | "place-stack" | "over"
-  current_player: who decides now; mover: whose turn it is [current_player, or the
-      other player in place-stack]
-  turn [1; 0 in setup], steps [0], rng [0]
+  current_player: who decides now; mover: whose turn it is (current_player, or the
+      other player in place-stack)
+  turn (0 in setup, then the turns begun), steps, rng
   board: {"d4": ["ship", "moon"], ...}   every non-empty space, bottom tile first
-  workers: [[cell|null, cell|null], [...]]   per seat, worker 1 then 2 [none placed]
-  racks: [{"moon": 2, ...}, {...}]         tiles on each rack by motif [empty]
-  pyramids: [{"ship": 1, "grain": 2, "corner": 4, ...}, {...}]  laid out in front [empty]
+  workers: [[cell|null, cell|null], [...]]   per seat, worker 1 then 2 (null: not placed)
+  racks: [{"moon": 2, ...}, {...}]         tiles on each rack by motif
+  pyramids: [{"ship": 1, "grain": 2, "corner": 4, ...}, {...}]  laid out in front
   turn_state: {"moved": bool, "moved_worker": 1|2|null, "moved_dir": "up"|...|null,
-      "horse_used": bool, "completed": bool}   this turn so far [nothing done]
+      "horse_used": bool, "completed": bool}   this turn so far
   pending: ["staircase", "apex", ...]  used this turn and not yet put back, bottom first
   destroyed: {"ship": n, "grain": n}    taken from the opponent this turn; they go on top
   terminated, scores: checked against the position when given
@@ -25,27 +25,27 @@ import numpy as np
 
 from . import spec
 from .rules import STATE, _fill_mask
-from ..core.jsonview import boolean, int_in, one_state
+from ..core.jsonview import boolean, check_keys, check_written_as_view, int_in, one_state
 
 CELL_NAMES = tuple(f"{chr(ord('a') + c % spec.SIDE)}{c // spec.SIDE + 1}" for c in range(spec.NUM_CELLS))
 _CELL_BY_NAME = {n: i for i, n in enumerate(CELL_NAMES)}
 _MOTIF_BY_NAME = {n: i for i, n in enumerate(spec.MOTIF_NAMES)}
-_KEYS = {"game", "num_players", "turn_limit", "phase", "current_player", "mover", "turn", "steps",
+_KEYS = ("game", "num_players", "turn_limit", "phase", "current_player", "mover", "turn", "steps",
          "rng", "board", "workers", "racks", "pyramids", "turn_state", "pending", "destroyed",
-         "terminated", "scores"}
-_TURN_KEYS = {"moved", "moved_worker", "moved_dir", "horse_used", "completed"}
+         "terminated", "scores")
+_TURN_KEYS = ("moved", "moved_worker", "moved_dir", "horse_used", "completed")
 _SETUP_ORDER = ((0, 0), (1, 0), (0, 1), (1, 1))  # (seat, worker) in placing order
 
 
-def cell_of(name):
-    if name not in _CELL_BY_NAME:
-        raise ValueError(f"unknown space {name!r}; spaces are named 'a1' (top-left) to 'g7'")
+def cell_of(name, what="space"):
+    if not isinstance(name, str) or name not in _CELL_BY_NAME:
+        raise ValueError(f"{what}: unknown space {name!r}; spaces are named 'a1' (top-left) to 'g7'")
     return _CELL_BY_NAME[name]
 
 
-def motif_of(name):
-    if name not in _MOTIF_BY_NAME:
-        raise ValueError(f"unknown tile {name!r}; tiles: {list(spec.MOTIF_NAMES)}")
+def motif_of(name, what="tile"):
+    if not isinstance(name, str) or name not in _MOTIF_BY_NAME:
+        raise ValueError(f"{what}: unknown tile {name!r}; tiles: {list(spec.MOTIF_NAMES)}")
     return _MOTIF_BY_NAME[name]
 
 
@@ -96,7 +96,7 @@ def _motif_counts(d, what):
         raise ValueError(f"{what} must map tile names to counts, got {d!r}")
     out = np.zeros(spec.NUM_MOTIFS, np.int64)
     for name, n in d.items():
-        out[motif_of(name)] = int_in(n, f"{what}[{name!r}]", 0, spec.NUM_TILES)
+        out[motif_of(name, what)] = int_in(n, f"{what}[{name!r}]", 0, spec.NUM_TILES)
     return out
 
 
@@ -106,42 +106,35 @@ def _motif_list(v, what):
     for x in v:
         if not isinstance(x, str):
             raise ValueError(f"{what}: tiles are named by motif, got {x!r}")
-    return [motif_of(x) for x in v]
+    return [motif_of(x, what) for x in v]
 
 
 def from_dict(d):
     """Build one game (a 1-element STATE array) from its JSON view, checking every part."""
-    if not isinstance(d, dict):
-        raise ValueError(f"from_dict expects a dict, got {type(d).__name__}")
-    unknown = set(d) - _KEYS
-    if unknown:
-        raise ValueError(f"unknown keys {sorted(unknown)}; valid keys: {sorted(_KEYS)}")
-    if "board" not in d:
-        raise ValueError("missing key 'board'")
-    d = dict(d)
-    if d.get("game", "sakkara_v0") != "sakkara_v0":
+    check_keys(d, "position", _KEYS, optional=("terminated", "scores"))
+    if d["game"] != "sakkara_v0":
         raise ValueError(f"this is a Sakkara position loader, got game {d['game']!r}")
-    if d.get("num_players", 2) != 2:
+    if d["num_players"] != 2:
         raise ValueError(f"Sakkara is for exactly 2 players, got num_players={d['num_players']!r}")
-    phase_name = d.get("phase", "before-move")
+    phase_name = d["phase"]
     if phase_name not in spec.PHASE_NAMES:
         raise ValueError(f"unknown phase {phase_name!r}; phases: {list(spec.PHASE_NAMES)}")
     ph = spec.PHASE_NAMES.index(phase_name)
     st = np.zeros(1, STATE)
     s = st[0]
     s["num_players"] = 2
-    limit = d.get("turn_limit", spec.DEFAULT_TURN_LIMIT)
+    limit = d["turn_limit"]
     if limit not in spec.TURN_LIMIT_CHOICES or isinstance(limit, bool):
         raise ValueError(f"turn_limit must be one of {list(spec.TURN_LIMIT_CHOICES)}, got {limit!r}")
     s["turn_limit"] = limit
     s["phase"] = ph
-    cp = int_in(d.get("current_player", 0), "current_player", 0, 1)
+    cp = int_in(d["current_player"], "current_player", 0, 1)
     s["current_player"] = cp
-    mover = int_in(d.get("mover", 1 - cp if ph == spec.PH_PLACE else cp), "mover", 0, 1)
+    mover = int_in(d["mover"], "mover", 0, 1)
     s["mover"] = mover
-    s["turn"] = int_in(d.get("turn", 0 if ph == spec.PH_SETUP else 1), "turn", 0, 2**31 - 1)
-    s["steps"] = int_in(d.get("steps", 0), "steps", 0, 2**31 - 1)
-    s["rng"] = np.uint64(int_in(d.get("rng", 0), "rng", 0, 2**64 - 1))
+    s["turn"] = int_in(d["turn"], "turn", 0, 2**31 - 1)
+    s["steps"] = int_in(d["steps"], "steps", 0, 2**31 - 1)
+    s["rng"] = np.uint64(int_in(d["rng"], "rng", 0, 2**64 - 1))
 
     total = np.zeros(spec.NUM_MOTIFS, np.int64)
     # board
@@ -150,17 +143,17 @@ def from_dict(d):
         raise ValueError("board must map space names to lists of tile names, bottom first")
     s["stack"][:] = -1
     for name, tiles in board.items():
-        c = cell_of(name)
+        c = cell_of(name, "board")
         tiles = _motif_list(tiles, f"board[{name!r}]")
-        if len(tiles) > spec.MAX_HEIGHT:
+        if len(tiles) > spec.STACK_LIMIT:
             raise ValueError(f"board[{name!r}] has {len(tiles)} tiles; a stack holds at most "
-                             f"{spec.MAX_HEIGHT} in this game")
+                             f"{spec.STACK_LIMIT} (\"A stack cannot have more than 9 tiles in it\")")
         s["height"][c] = len(tiles)
         s["stack"][c, : len(tiles)] = tiles
         for x in tiles:
             total[x] += 1
     # workers
-    workers = d.get("workers", [[None, None], [None, None]])
+    workers = d["workers"]
     if (not isinstance(workers, list) or len(workers) != 2
             or any(not isinstance(w, list) or len(w) != 2 for w in workers)):
         raise ValueError("workers must be two lists of two space names (or null for a worker not yet placed)")
@@ -169,7 +162,7 @@ def from_dict(d):
     for p in range(2):
         for w in range(2):
             if workers[p][w] is not None:
-                c = cell_of(workers[p][w])
+                c = cell_of(workers[p][w], f"workers[{p}][{w}]")
                 if c in taken:
                     raise ValueError(f"two workers on {workers[p][w]}")
                 taken[c] = p
@@ -192,8 +185,8 @@ def from_dict(d):
         if s["turn"] < 1:
             raise ValueError("turn counts the turns begun: at least 1 after setup")
     # racks and pyramids
-    racks = d.get("racks", [{}, {}])
-    pyrs = d.get("pyramids", [{}, {}])
+    racks = d["racks"]
+    pyrs = d["pyramids"]
     for key, v in (("racks", racks), ("pyramids", pyrs)):
         if not isinstance(v, list) or len(v) != 2:
             raise ValueError(f"{key} must be a list of two dicts (one per seat)")
@@ -215,24 +208,22 @@ def from_dict(d):
         s["built"][p] = b
         s["done"][p] = k
     # this turn
-    ts = d.get("turn_state", {})
-    if not isinstance(ts, dict) or set(ts) - _TURN_KEYS:
-        raise ValueError(f"turn_state must be a dict with keys among {sorted(_TURN_KEYS)}")
-    moved = boolean(ts.get("moved", ph in (spec.PH_AFTER, spec.PH_DISCARD, spec.PH_PLACE)), "turn_state.moved")
+    ts = check_keys(d["turn_state"], "turn_state", _TURN_KEYS)
+    moved = boolean(ts["moved"], "turn_state.moved")
     s["moved"] = moved
     if moved:
-        mw = int_in(ts.get("moved_worker"), "turn_state.moved_worker", 1, 2)
-        if ts.get("moved_dir") not in spec.DIR_NAMES:
+        mw = int_in(ts["moved_worker"], "turn_state.moved_worker", 1, 2)
+        if ts["moved_dir"] not in spec.DIR_NAMES:
             raise ValueError(f"turn_state.moved_dir must be one of {list(spec.DIR_NAMES)}")
         s["moved_worker"] = mw - 1
         s["moved_dir"] = spec.DIR_NAMES.index(ts["moved_dir"])
     else:
-        if ts.get("moved_worker") is not None or ts.get("moved_dir") is not None:
+        if ts["moved_worker"] is not None or ts["moved_dir"] is not None:
             raise ValueError("turn_state.moved_worker/moved_dir go with moved = true")
         s["moved_worker"] = -1
         s["moved_dir"] = -1
-    s["horse_used"] = boolean(ts.get("horse_used", False), "turn_state.horse_used")
-    s["completed"] = boolean(ts.get("completed", False), "turn_state.completed")
+    s["horse_used"] = boolean(ts["horse_used"], "turn_state.horse_used")
+    s["completed"] = boolean(ts["completed"], "turn_state.completed")
     if s["horse_used"] and not moved:
         raise ValueError("turn_state.horse_used needs moved = true (the horse follows the move)")
     if ph == spec.PH_AFTER and not moved:
@@ -244,13 +235,11 @@ def from_dict(d):
     if ph == spec.PH_PLACE and cp == mover:
         raise ValueError("in phase 'place-stack' the other player (not the mover) decides")
     # pending stack and destroyed tiles
-    pend = _motif_list(d.get("pending", []), "pending")
-    dest = d.get("destroyed", {"ship": 0, "grain": 0})
-    if not isinstance(dest, dict) or set(dest) - {"ship", "grain"}:
-        raise ValueError("destroyed must be {'ship': n, 'grain': n}")
+    pend = _motif_list(d["pending"], "pending")
+    dest = check_keys(d["destroyed"], "destroyed", ("ship", "grain"))
     # the opponent has at most one ship and three grains out, and rebuilds none during this turn
-    ls = int_in(dest.get("ship", 0), "destroyed.ship", 0, 1)
-    lg = int_in(dest.get("grain", 0), "destroyed.grain", 0, 3)
+    ls = int_in(dest["ship"], "destroyed.ship", 0, 1)
+    lg = int_in(dest["grain"], "destroyed.grain", 0, 3)
     s["lost_ship"], s["lost_grain"] = ls, lg
     total[spec.SHIP] += ls
     total[spec.GRAIN] += lg
@@ -298,6 +287,7 @@ def from_dict(d):
     for key in ("terminated", "scores"):
         if key in d and d[key] != to_dict(st)[key]:
             raise ValueError(f"{key} {d[key]!r} does not match the position ({to_dict(st)[key]!r})")
+    check_written_as_view(d, to_dict(st))
     return st
 
 

@@ -1,4 +1,4 @@
-"""Sakkara pictures: a text board (ansi), an RGB image and the score sheet."""
+"""Sakkara text views: the board as text (ansi) and the score sheet (pictures: picture.py)."""
 import numpy as np
 
 from ..core.jsonview import one_state
@@ -70,45 +70,3 @@ def score_sheet(state):
         else:
             lines.append(f"{spec.SEAT_NAMES[int(np.argmax(w))]} placed the apex and wins")
     return "\n".join(lines)
-
-
-_CELL = 56
-_COLORS = {"bg": (40, 34, 28), "empty": (90, 80, 60), "line": (20, 16, 12)}
-_MOTIF_RGB = [(40, 150, 60), (120, 190, 60), (80, 120, 220), (150, 150, 150), (120, 120, 120),
-              (170, 170, 170), (140, 140, 160), (110, 110, 110), (40, 80, 200), (230, 190, 40),
-              (200, 60, 60), (200, 90, 60), (190, 60, 90), (180, 70, 70), (210, 80, 80), (220, 110, 50)]
-_SEAT_RGB = ((20, 20, 20), (245, 245, 245))
-
-
-def render_rgb(state):
-    from PIL import Image, ImageDraw
-
-    s = one_state(state)
-    w = 20 + spec.SIDE * _CELL + 200
-    img = Image.new("RGB", (w, 40 + spec.SIDE * _CELL), _COLORS["bg"])
-    draw = ImageDraw.Draw(img)
-    for c in range(spec.NUM_CELLS):
-        r, q = divmod(c, spec.SIDE)
-        x0, y0 = 10 + q * _CELL, 10 + r * _CELL
-        h = int(s["height"][c])
-        fill = _MOTIF_RGB[s["stack"][c, h - 1]] if h else _COLORS["empty"]
-        draw.rectangle([x0, y0, x0 + _CELL - 2, y0 + _CELL - 2], fill=fill, outline=_COLORS["line"])
-        if h:
-            draw.text((x0 + 4, y0 + 3), f"{h} {spec.MOTIF_CODES[s['stack'][c, h - 1]]}", fill=(0, 0, 0))
-        for p in range(2):
-            for k in range(2):
-                if s["wpos"][p, k] == c:
-                    cx, cy = x0 + _CELL // 2, y0 + _CELL // 2 + 6
-                    draw.ellipse([cx - 10, cy - 10, cx + 10, cy + 10], fill=_SEAT_RGB[p], outline=(200, 0, 0))
-    tx = 20 + spec.SIDE * _CELL
-    for p in range(2):
-        b = s["built"][p]
-        y = 12 + p * 150
-        draw.text((tx, y), f"{spec.SEAT_NAMES[p]}: {done_steps(b)} steps", fill=(255, 255, 255))
-        draw.text((tx, y + 16), f"ship {b[spec.SHIP]} grain {b[spec.GRAIN]}", fill=(255, 255, 255))
-        draw.text((tx, y + 32), f"rack {int(s['rack'][p].sum())} tiles", fill=(255, 255, 255))
-    caption = (score_sheet(state).splitlines()[-1] if s["terminated"] else
-               f"{spec.SEAT_NAMES[s['current_player']]} to decide: {spec.PHASE_NAMES[s['phase']]}")
-    draw.text((10, img.height - 22), caption, fill=(255, 255, 255))
-    return np.asarray(img, dtype=np.uint8)
-

@@ -112,18 +112,26 @@ def _climb_ok(s, src_h, dest):
 
 @njit(cache=True)
 def _horse_reach(s):
-    """How many spaces (0, 1, 2) the horse can carry the worker that moved."""
+    """How many spaces (0, 1, 2) the horse can carry the worker that moved; a step that
+    climbs more than 2 needs a staircase of the rack (one taken on the first space counts)."""
     p = s.mover
     if not s.moved or s.horse_used or s.rack[p, HORSE] <= 0:
         return 0
+    stairs = s.rack[p, STAIR]
     pos = s.wpos[p, s.moved_worker]
     d = s.moved_dir
     c1 = STEP[pos, d]
-    if c1 < 0 or _worker_at(s, c1) >= 0 or not _climb_ok(s, s.height[pos], c1):
+    if c1 < 0 or _worker_at(s, c1) >= 0:
         return 0
+    if not _climb_ok(s, s.height[pos], c1):
+        if stairs == 0:
+            return 0
+        stairs -= 1
     h1 = s.height[c1] - 1 if s.height[c1] > 0 else 0
+    if s.height[c1] > 0 and s.stack[c1, h1] == STAIR:
+        stairs += 1
     c2 = STEP[c1, d]
-    if c2 < 0 or _worker_at(s, c2) >= 0 or not _climb_ok(s, h1, c2):
+    if c2 < 0 or _worker_at(s, c2) >= 0 or (not _climb_ok(s, h1, c2) and stairs == 0):
         return 1
     return 2
 
@@ -174,13 +182,21 @@ def _place_min(s, q):
 
 
 @njit(cache=True, inline="always")
-def _chunk_ok(n, k):
-    """May the placer put the bottom k of the n remaining tiles down as one stack?"""
-    if k == n and n <= STACK_LIMIT:
+def _chunk_ok(n, k, room):
+    """May the placer put the bottom k of the n remaining tiles down as one stack on a space
+    with room for `room` more? No stack exceeds STACK_LIMIT: the rest is the surplus, placed
+    as another stack; with SPLIT_MIN_STACK or more, any parts of SPLIT_MIN_PART or more."""
+    if k > n or k > room:
+        return False
+    if k == n or k == room:
         return True
-    if n > STACK_LIMIT and k == STACK_LIMIT:
-        return True
-    return n >= SPLIT_MIN_STACK and SPLIT_MIN_PART <= k <= STACK_LIMIT and n - k >= SPLIT_MIN_PART
+    return n >= SPLIT_MIN_STACK and k >= SPLIT_MIN_PART and n - k >= SPLIT_MIN_PART
+
+
+@njit(cache=True, inline="always")
+def _room(best):
+    """Tiles a lowest allowed space can take; best = 1 + its height (_place_min)."""
+    return STACK_LIMIT + 1 - best
 
 
 # --- phase transitions ----------------------------------------------------------------
@@ -383,7 +399,7 @@ def _fill_mask(s, m):
             if _place_target_kind(s, p, c) != best:
                 continue
             for k in range(1, STACK_LIMIT + 1):
-                if _chunk_ok(n, k):
+                if _chunk_ok(n, k, _room(best)):
                     m[A_PLACE + (k - 1) * NUM_CELLS + c] = 1
 
 
@@ -477,7 +493,10 @@ def _apply_use(s, p, a, rewards_row):
         s.horse_used = True
         w = s.moved_worker
         for _ in range(a - A_HORSE + 1):
-            c = STEP[s.wpos[p, w], s.moved_dir]
+            pos = s.wpos[p, w]
+            c = STEP[pos, s.moved_dir]
+            if not _climb_ok(s, s.height[pos], c):
+                _use(s, p, STAIR)
             s.wpos[p, w] = c
             _take_top(s, c, p)
     else:  # move
@@ -618,7 +637,7 @@ def _observe_one(s, seat, f):
     g += 1
     if placing:
         for k in range(1, STACK_LIMIT + 1):
-            if _chunk_ok(n, k):
+            if _chunk_ok(n, k, _room(best)):
                 f[g + k - 1] = 1.0
     g += STACK_LIMIT
     for j in range(PEND_SHOW):

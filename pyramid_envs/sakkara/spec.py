@@ -16,7 +16,10 @@ SEAT_NAMES = ("Black", "White")
 # --- board: 7 x 7 spaces, cell = row * 7 + col, row 0 at the top -------------------
 SIDE = 7
 NUM_CELLS = SIDE * SIDE
-MAX_HEIGHT = 10  # proof in docs/rules/sakkara.md: setup 2, returned stacks 9 (+1 under), ox never raises
+# Stack capacity of the v0 state record and layouts (observation height / 10, ox pushes of
+# 1..10 tiles). The rules keep every stack at STACK_LIMIT (9) or less (proof in
+# docs/rules/sakkara.md), so a push of 10 is never legal.
+MAX_HEIGHT = 10
 DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # up, right, down, left
 DIR_NAMES = ("up", "right", "down", "left")
 NUM_DIRS = 4
@@ -86,7 +89,7 @@ NUM_PHASES = 6
 PHASE_NAMES = ("setup", "before-move", "after-move", "discard", "place-stack", "over")
 
 RACK_LIMIT = 10
-STACK_LIMIT = 9   # tiles in one returned stack
+STACK_LIMIT = 9   # tiles in one stack on the board (rule 3 of placing the returned stack)
 SPLIT_MIN_STACK = 6  # a stack this big may be split ...
 SPLIT_MIN_PART = 3   # ... into parts of at least this many
 MAX_PUSH = MAX_HEIGHT
@@ -123,7 +126,7 @@ MAX_PENDING = NUM_TILES
 
 # --- options -------------------------------------------------------------------------------
 # turns (both players' counted) after which a game without an apex is a draw; 0 = never.
-# The default 1000 (500 each, far beyond any real game) only ends games that would never
-# end, e.g. players shuffling workers over empty spaces for ever (a ruling, see the docs).
+# A variant, off by default: it ends games that would never end, e.g. players shuffling
+# workers over empty spaces for ever (a ruling, see the docs).
 TURN_LIMIT_CHOICES = (0, 60, 100, 200, 400, 1000)
 DEFAULT_TURN_LIMIT = 0  # the rulebook game: no end without an apex; max_steps truncates

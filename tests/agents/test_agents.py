@@ -161,13 +161,13 @@ def test_ismcts_starts_from_greedys_choice(name):
 
 
 def test_ismcts_priors_spare_weak_actions():
-    # plain UCB1 tried all 135 root actions once before repeating one; with the priors an
+    # plain UCB1 tried all 144 root actions once before repeating one; with the priors an
     # action is tried once the better ones' backed-up values fall to its one-ply value, so
     # the weaker ones (here 18 below the bulk at the median) are never tried
-    game, st = _midgame("kheops_v0", 30)
+    game, st = _midgame("kheops_v0", 37)
     legal, values = _one_ply(game, st)
     action, visits = _search(game, st, sims=200)
-    assert visits.sum() == 200 and len(legal) == 135
+    assert visits.sum() == 200 and len(legal) == 144
     weak = values < np.median(values)
     assert weak.sum() > 10 and (visits[legal[weak]] == 0).all()
     assert visits[legal[~weak]].min() > 0 and visits[action] == visits.max()

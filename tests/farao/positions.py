@@ -36,7 +36,8 @@ def position(tiles=None, n=2, pyramid="small", **kw):
     symbol is a spec.SYMBOL_NAMES entry ('plain', 'snake', 'inscription-red', ...). A face-up
     tile gets exactly those openings when its shape allows, else the fewest that include
     them (so 'NS' on a T-shaped obstacle opens N, S and one side).
-    Returns the dict (not yet loaded), so a test can still change it.
+    Returns the full dict (not yet loaded; the start of player 0's move unless `kw` says
+    otherwise), so a test can still change it.
     """
     pyr = spec.PYRAMID_NAMES.index(pyramid)
     nt = spec.TILES_IN_GAME[pyr]
@@ -63,13 +64,21 @@ def position(tiles=None, n=2, pyramid="small", **kw):
     for c in range(spec.NUM_CELLS):
         if spec.CELL_KIND[pyr, c] == spec.C_TILE and CELL_NAMES[c] not in out:
             out[CELL_NAMES[c]] = {"tile": free.pop(0), "rot": 0, "up": False}
-    d = {"num_players": n, "pyramid": pyramid, "tiles": out}
+    d = {"game": "farao_v0", "num_players": n, "pyramid": pyramid, "inscriptions_to_open": 5,
+         "end_when_stuck": True, "current_player": 0, "phase": "figure", "die": 1,
+         "steps_left": 0, "mover": None, "moved": False, "must_spend": False, "prev": None,
+         "target": None, "target_dir": None, "tiles": out,
+         "figures": [[None] * spec.FIGURES for _ in range(n)], "place": [0] * n,
+         "chamber_open": False, "items": [[] for _ in range(n)],
+         "coffer": list(spec.ITEM_NAMES[:spec.ITEMS_IN_GAME[pyr]]),
+         "inscriptions": [[] for _ in range(n)], "curse": None,
+         "victims": [], "victim_idx": 0, "steps": 0, "rng": 0}
     discovered = set(kw.pop("discovered", []))
     for v in out.values():
         sym = spec.TILE_SYMBOL[v["tile"]]
         if v["up"] and spec.SYM_ITEM <= sym < spec.SYM_OBSTACLE:
             discovered.add(spec.ITEM_NAMES[sym - spec.SYM_ITEM])
-    d["discovered"] = sorted(discovered)
+    d["discovered"] = sorted(discovered, key=spec.ITEM_NAMES.index)
     d.update(kw)
     return d
 

@@ -122,7 +122,11 @@ def _face_down_rot(d):
     (_set(place=[1, 0]), "place"),
     (_set(place=[2, 0]), "place"),
     (_set(current_player=2), "current_player"),
-    (_set(coffer=["torch"]), "coffer_filled"),
+    (_set(coffer=["torch", "torch"]), "twice"),
+    (_set(end_when_stuck=1), "end_when_stuck"),
+    (_set(must_spend=True), "must_spend"),
+    (_set(place=[1, 1], phase="over"), "no one still in can ever finish"),
+    (_set(place=[2, 2], phase="over"), "place"),
     (_set(terminated=True), "terminated"),
     (_set(phase="over"), "over"),
 ])

@@ -7,11 +7,18 @@ import pytest
 from pyramid_envs.farao import GAME, spec
 from pyramid_envs.farao.heuristic import SEALED, WALLED_ODDS, _seal_risk
 
-from .positions import act, legal, load, moving
+from . import positions
+from .positions import act, legal, moving
 
 W = 1 << spec.DIR_NAMES.index("W")
 # e5 is the chamber: its neighbours north, west and south turned with a wall toward it
 WALLS = {"e4": ("plain", "NEW"), "d5": ("plain", "NSW"), "e6": ("plain", "ESW")}
+
+
+def load(tiles=None, **kw):
+    """A position at the start of a move, with end_when_stuck off: the sealed ones would
+    otherwise have ended at the hand-over before it (from_dict refuses them)."""
+    return positions.load(tiles, end_when_stuck=False, **kw)
 
 
 def values(st):

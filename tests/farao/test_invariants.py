@@ -1,10 +1,12 @@
 """Long random play on the batched core: conservation at every step, masks never empty,
-games end by the rules or truncate, same seed same game, and no leak of face-down tiles."""
+games end by the rules or truncate, a game found stuck never finishes, same seed same game,
+and no leak of face-down tiles."""
 import numpy as np
 import pytest
 from numba import njit
 
 from pyramid_envs.farao import GAME, spec
+from pyramid_envs.farao.reach import stuck
 from pyramid_envs.farao.rules import C_TILE, CELL_KIND
 
 A = spec.NUM_ACTIONS
@@ -56,8 +58,8 @@ def _violation(st, out):
                 if c < 0:
                     continue
                 kind = CELL_KIND[pyr, c]
-                if (s.place[p] != 0 and s.place[p] != n) or kind == 0 or kind == spec.C_CHAMBER:
-                    out[b] = 6  # a figure where none can be (the last player's stay at the end)
+                if 0 < s.place[p] <= s.finished or kind == 0 or kind == spec.C_CHAMBER:
+                    out[b] = 6  # a figure where none can be (those who did not enter stay)
                 if kind == C_TILE and (not s.up[c] or c == s.curse):
                     out[b] = 7  # a figure on a face-down or cursed tile
         if s.terminated:
@@ -121,12 +123,29 @@ def report(finals, label):
     return share
 
 
+def by_chamber(finals):
+    """The finished games that ended with every player but one in the chamber."""
+    done = finals[finals["terminated"]]
+    n = done["num_players"][0] if len(done) else 0
+    return done[done["finished"] == n - 1]
+
+
+def check_stuck_ends(finals):
+    """Games ended as stuck: those who entered keep 1..k, the others share place k + 1."""
+    done = finals[finals["terminated"]]
+    for s in done[done["finished"] < done["num_players"] - 1]:
+        n, k = s["num_players"], s["finished"]
+        assert sorted(s["place"][:n]) == list(range(1, k + 1)) + [k + 1] * (n - k)
+        assert (s["scores"][:n] == n - s["place"][:n] + 1).all()
+
+
 def test_thousands_of_random_games_small_pyramid_two_players():
     finals = play(1000, 500, seed=0, max_steps=2500)
     share = report(finals, "small, 2 players, 2500 steps")
     assert share > 0.6
-    done = finals[finals["terminated"]]
-    assert (np.sort(done["place"][:, :2], axis=1) == [1, 2]).all()
+    check_stuck_ends(finals)
+    done = by_chamber(finals)
+    assert len(done) > 500 and (np.sort(done["place"][:, :2], axis=1) == [1, 2]).all()
     assert (np.sort(done["scores"][:, :2], axis=1) == [1, 2]).all()
     assert (done["insc"][done["place"][:, :2].argmin(axis=1) == 0][:, 0].sum(axis=1) >= 5).all()
 
@@ -135,7 +154,8 @@ def test_thousands_of_random_games_small_pyramid_two_players():
 def test_random_games_other_boards_and_player_counts(pyramid, n, steps):
     finals = play(48, 48, seed=1, max_steps=steps, num_players=n, pyramid=pyramid)
     report(finals, f"{pyramid}, {n} players, {steps} steps")
-    done = finals[finals["terminated"]]
+    check_stuck_ends(finals)
+    done = by_chamber(finals)
     assert len(done) > 0
     assert all(sorted(s["place"][:n]) == list(range(1, n + 1)) for s in done)
 
@@ -143,8 +163,8 @@ def test_random_games_other_boards_and_player_counts(pyramid, n, steps):
 def test_long_variant_seven_inscriptions_ends_too():
     finals = play(48, 48, seed=2, max_steps=6000, pyramid="big", inscriptions_to_open=7)
     report(finals, "big, 7 inscriptions, 6000 steps")
-    first = finals[finals["terminated"]]["place"][:, :2].argmin(axis=1)
-    done = finals[finals["terminated"]]
+    done = by_chamber(finals)
+    first = done["place"][:, :2].argmin(axis=1)
     assert len(done) and all(done[i]["insc"][first[i]].sum() == 7 for i in range(len(done)))
 
 
@@ -154,6 +174,44 @@ def test_long_variant_seven_inscriptions_ends_too():
 def test_soak_thousands_of_games(pyramid, n):
     finals = play(2000, 500, seed=3, max_steps=6000, num_players=n, pyramid=pyramid)
     report(finals, f"{pyramid}, {n} players, 6000 steps")
+
+
+@njit(cache=True)
+def _stuck_now(st, out):
+    seen = np.empty(spec.NUM_CELLS, np.int8)
+    queue = np.empty(spec.NUM_CELLS, np.int16)
+    up = np.empty(spec.NUM_SYMBOLS, np.int16)
+    for b in range(st.shape[0]):
+        out[b] = not st[b].terminated and stuck(st[b], seen, queue, up)
+
+
+@pytest.mark.parametrize("pyramid, n", [("small", 2), ("small", 4)])
+def test_a_game_found_stuck_never_finishes(pyramid, n):
+    """The proof is sound on random play: with the rule off, once stuck is found at any
+    step, no player enters the chamber any more, whatever the game does. (In the big
+    pyramid a key or bottle can almost always still be had: random games are not stuck.)"""
+    games, steps = 240, 4000
+    st = GAME.new_states(games)
+    GAME.reset(st, np.arange(games) + 77, {"num_players": n, "pyramid": pyramid,
+                                           "end_when_stuck": False})
+    rng = np.random.default_rng(4)
+    masks = np.zeros((games, A), np.int8)
+    actions = np.zeros(games, np.int64)
+    rewards = np.zeros((games, spec.MAX_PLAYERS), np.float32)
+    now = np.zeros(games, np.bool_)
+    found = np.zeros(games, np.bool_)
+    entered = np.zeros(games, np.int64)
+    for _ in range(steps):
+        GAME.kernels.legal_mask(st, masks)
+        _pick(masks, rng.random((games, A), np.float32), actions)
+        actions[st["terminated"]] = -1
+        GAME.kernels.step(st, actions, rewards)
+        _stuck_now(st, now)
+        assert not (found & (st["finished"] > entered)).any(), "a game found stuck went on"
+        newly = now & ~found
+        entered[newly] = st["finished"][newly]
+        found |= now
+    assert found.sum() >= 5  # the check saw stuck games
 
 
 def test_same_seed_same_game():

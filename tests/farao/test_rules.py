@@ -29,8 +29,11 @@ def test_setup_of_both_pyramids(pyramid, n):
     ring = np.isin(spec.CELL_KIND[pyr], (spec.C_RING, spec.C_CORNER)).sum()
     assert ring == (32 if pyr == 0 else 40)                              # walkable outer wall
     assert (s["fig"][:n] == -1).all()                                    # 3 figures waiting each
-    assert list(s["supply"][: spec.ITEMS_IN_GAME[pyr]]) == [5] * spec.ITEMS_IN_GAME[pyr]
+    # 5 tokens per item: one lies in the coffer from the start, four in the supply
+    assert list(s["supply"][: spec.ITEMS_IN_GAME[pyr]]) == [4] * spec.ITEMS_IN_GAME[pyr]
+    assert list(s["coffer"][: spec.ITEMS_IN_GAME[pyr]]) == [1] * spec.ITEMS_IN_GAME[pyr]
     assert s["supply"][spec.ITEMS_IN_GAME[pyr]:].sum() == 0              # blue items: big only
+    assert s["coffer"][spec.ITEMS_IN_GAME[pyr]:].sum() == 0
     assert list(s["insc_supply"][: spec.COLOURS_IN_GAME[pyr]]) == [6] * spec.COLOURS_IN_GAME[pyr]
     assert s["current_player"] == 0 and s["phase"] == spec.PH_FIGURE and 1 <= s["die"] <= 6
     assert legal(st) == {"enter NW", "enter NE", "enter SW", "enter SE"}
@@ -144,6 +147,33 @@ def test_a_figure_that_cannot_move_may_not_be_chosen_while_another_can():
     assert st[0]["current_player"] == 1 and fig(st, 1, 0) == "b2"  # no move, no attack
 
 
+def test_a_stuck_figure_may_be_chosen_to_spend_the_golden_key_on_it():
+    """Items are used "at any time during your move": the key turns the stuck figure's own
+    tile, and it walks on. Chosen for the key while another figure could move, the figure
+    must spend it (the move cannot be shortened by choice)."""
+    tiles = {"b2": ("plain", "E", "dead-end"), "c2": ("plain", "NS")}  # b2 opens into c2's wall
+    kw = dict(pyramid="big", die=2, figures=[["b2", "c1", None], NONE3])
+    st = load(tiles, items=[["golden-key"], []], **kw)
+    assert {"figure 1", "figure 2", "enter NW"} <= legal(st)
+    act(st, "figure 1")
+    moves = legal(st)
+    assert "pass" not in moves and "key here r0" in moves  # r0: the dead end opens north
+    act(st, "key here r0")
+    assert not st[0]["items"][0, item("golden-key")] and legal(st) == {"step N"}
+    act(st, "step N")
+    assert fig(st, 0, 0) == "b1"
+    # the same with the bottle through c2's wall; without an item the figure stays unchosen
+    st = load(tiles, items=[["magic-bottle"], []], **kw)
+    act(st, "figure 1")
+    assert "pass" not in legal(st) and "bottle E" in legal(st)
+    assert "figure 1" not in legal(load(tiles, **kw))
+    # no other figure could move: choosing the stuck one and passing loses the turn
+    st = load(tiles, pyramid="big", die=2, figures=[["b2", "b2", "b2"], NONE3],
+              items=[["golden-key"], []])
+    act(st, "figure 1")
+    assert "pass" in legal(st)
+
+
 def test_one_move_one_figure_and_turn_order_is_clockwise():
     st = load({}, n=3, die=1)
     for p, corner in ((0, "NW"), (1, "NE"), (2, "SW")):
@@ -235,12 +265,12 @@ def test_items_are_taken_when_passing_never_twice_and_can_run_out():
     tiles = {"b2": ("torch", "NS"), "b3": ("plain", "NS")}
     st = moving(tiles, at="b1", die=2)
     act(st, "step S", "step S")
-    assert st[0]["items"][0, item("torch")] and st[0]["supply"][item("torch")] == 4
+    assert st[0]["items"][0, item("torch")] and st[0]["supply"][item("torch")] == 3
     st = moving(tiles, at="b1", die=2, items=["torch"])
     act(st, "step S", "step S")
-    assert st[0]["supply"][item("torch")] == 4
-    # six players: five already hold a torch, the supply is empty
-    st = moving(tiles, at="b1", die=2, n=6, items={q: ["torch"] for q in range(1, 6)})
+    assert st[0]["supply"][item("torch")] == 3
+    # six players: four already hold a torch and the coffer keeps the fifth: the supply is empty
+    st = moving(tiles, at="b1", die=2, n=6, items={q: ["torch"] for q in range(1, 5)})
     assert st[0]["supply"][item("torch")] == 0
     act(st, "step S", "step S")
     assert not st[0]["items"][0, item("torch")]
@@ -262,7 +292,7 @@ def test_rulebook_example_food_turns_the_die_to_six():
     assert st[0]["items"][0, item("food")] and st[0]["steps_left"] == 0
     assert legal(st) == {"food", "pass"}  # may spend the food it just found
     act(st, "food")
-    assert st[0]["die"] == 6 and st[0]["steps_left"] == 4 and st[0]["supply"][item("food")] == 5
+    assert st[0]["die"] == 6 and st[0]["steps_left"] == 4 and st[0]["supply"][item("food")] == 4
     act(st, "step S", "step S", "step S", "step S")
     assert fig(st, 0, 0) == "b7" and st[0]["current_player"] == 1
 
@@ -294,7 +324,7 @@ def test_magic_bottle_walks_through_one_wall_and_is_spent():
     assert "bottle S" in legal(st) and "step S" not in legal(st)
     act(st, "bottle S")
     assert fig(st, 0, 0) == "b2" and not st[0]["items"][0, item("magic-bottle")]
-    assert st[0]["supply"][item("magic-bottle")] == 5 and st[0]["steps_left"] == 2
+    assert st[0]["supply"][item("magic-bottle")] == 4 and st[0]["steps_left"] == 2
     # not into a face-down tile, and not where there is no wall
     st = moving({"b2": ("plain", None)}, items=["magic-bottle"], **kw)
     assert "bottle S" not in legal(st)
@@ -313,7 +343,7 @@ def test_money_buys_a_discovered_item():
     act(st, "buy torch")
     s = st[0]
     assert s["items"][0, item("torch")] and not s["items"][0, item("money")]
-    assert s["supply"][item("money")] == 5 and s["supply"][item("torch")] == 4
+    assert s["supply"][item("money")] == 4 and s["supply"][item("torch")] == 3
     st = load({}, die=3, items=[["money"], []], discovered=["money"])
     assert not any(a.startswith("buy") for a in legal(st))  # nothing discovered to buy
 
@@ -402,8 +432,8 @@ def test_coffer_holds_one_of_each_item_for_whoever_comes():
     st = moving(tiles, at="b1", die=3, items=["torch"], discovered=["torch"])
     act(st, "step S")
     s = st[0]
-    assert s["coffer_filled"] and s["phase"] == spec.PH_COFFER
-    assert list(s["supply"][:8]) == [3, 4, 4, 4, 4, 4, 4, 4]  # one of each set aside
+    assert s["phase"] == spec.PH_COFFER
+    assert list(s["supply"][:8]) == [3, 4, 4, 4, 4, 4, 4, 4]  # the coffer's tokens were its own
     assert legal(st) == {f"take {x}" for x in spec.ITEM_NAMES[:8] if x != "torch"}
     act(st, "take money")
     assert s["items"][0, item("money")] and not s["coffer"][item("money")]
@@ -418,13 +448,23 @@ def test_coffer_holds_one_of_each_item_for_whoever_comes():
     assert list(st[0]["supply"][:8]) == [3, 4, 4, 4, 4, 4, 4, 4]
 
 
-def test_coffer_can_hold_the_last_token():
-    st = moving({"b2": ("coffer", "N")}, at="b1", die=3, n=6,
-                items={q: ["torch"] for q in range(1, 5)}, discovered=["torch"])
+def test_coffer_keeps_the_last_token_for_a_later_visitor():
+    """Six players: "the tokens of one of the items may be used up. If the tile with a chest
+    is in the game, the player may take the last item out of it" - also after the coffer's
+    first visitor, while the supply has none."""
+    torches = {q: ["torch"] for q in range(1, 4)}  # with player 0's, the supply's four are held
+    st = moving({"b2": ("coffer", "N")}, at="b1", die=3, n=6, items={0: ["torch"], **torches},
+                discovered=["torch"])
+    assert st[0]["supply"][item("torch")] == 0 and st[0]["coffer"][item("torch")]
+    act(st, "step S", "take money")  # the first visitor has a torch
+    d = GAME.to_dict(st)
+    d.update(current_player=5, phase="step", mover=0, die=1, steps_left=1, prev=None, moved=True,
+             figures=[[None] * 3] * 5 + [["b1", None, None]])
+    st = GAME.from_dict(d)
     act(st, "step S")
-    assert st[0]["coffer"][item("torch")] and st[0]["supply"][item("torch")] == 0
+    assert "take torch" in legal(st)
     act(st, "take torch")
-    assert st[0]["items"][0, item("torch")]
+    assert st[0]["items"][5, item("torch")] and not st[0]["coffer"][item("torch")]
 
 
 # --- attack -------------------------------------------------------------------------------------
@@ -573,9 +613,9 @@ def test_spent_items_go_back_to_the_supply_and_can_be_found_again():
     tiles = {"b2": ("plain", "NS"), "b3": ("food", "NS"), "b4": ("plain", "NS")}
     st = moving(tiles, at="b1", die=3, items=["food"], discovered=["food"])
     act(st, "food")
-    assert st[0]["supply"][item("food")] == 5 and st[0]["steps_left"] == 6
+    assert st[0]["supply"][item("food")] == 4 and st[0]["steps_left"] == 6
     act(st, "step S", "step S")
-    assert st[0]["items"][0, item("food")] and st[0]["supply"][item("food")] == 4
+    assert st[0]["items"][0, item("food")] and st[0]["supply"][item("food")] == 3
 
 
 @pytest.mark.parametrize("name", spec.ITEM_NAMES)
@@ -584,7 +624,7 @@ def test_every_item_tile_gives_its_item(name):
     act(st, "step S")
     act(st, sorted(legal(st))[0])
     s = st[0]
-    assert s["items"][0, item(name)] and s["discovered"][item(name)] and s["supply"][item(name)] == 4
+    assert s["items"][0, item(name)] and s["discovered"][item(name)] and s["supply"][item(name)] == 3
 
 
 def test_rulebook_example_walls_diagonals_the_way_back_and_two_choices():

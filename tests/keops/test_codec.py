@@ -51,33 +51,30 @@ def test_to_dict_from_dict_round_trip(midgames):
         assert back.tobytes() == st.tobytes(), f"snapshot {b}: phase {d['phase']}"
 
 
-def test_partial_dict_starts_from_the_seed_0_setup():
-    for n in (2, 3, 4):
-        st = GAME.new_states(1)
-        rules.reset(st, np.zeros(1, np.uint64), np.array([n], np.int64))
-        assert GAME.from_dict({"num_players": n}).tobytes() == st.tobytes()
+def _view(n=2, **change):
+    """to_dict of the seed-0 start of n Viziers, top-level keys changed."""
+    st = GAME.new_states(1)
+    rules.reset(st, np.zeros(1, np.uint64), np.array([n], np.int64))
+    return {**GAME.to_dict(st), **change}
 
 
-def test_left_out_supplies_are_derived_and_given_ones_checked():
-    d = {"num_players": 2,
-         "viziers": [{"goods": {"barley": 5, "beer": 1, "papyrus": 1, "silver": 2}},
-                     {"columns": {"yellow": ["empty"] + ["marker"] * 4, "green": ["marker"] * 5,
-                                  "red": ["marker"] * 5}}],
-         "city": {"buildings": [{"building": "brewery", "owner": 1, "anchor": "a1", "orientation": 0}],
-                  "dwellings": []}}
-    s = GAME.from_dict(d)[0]
-    start = GAME.from_dict({"num_players": 2})[0]
-    assert s["goods_supply"][spec.BARLEY] == start["goods_supply"][spec.BARLEY] - 3
-    assert s["goods_supply"][spec.SILVER] == start["goods_supply"][spec.SILVER] - 2
-    assert s["pool"][spec.BREWERY] == start["pool"][spec.BREWERY] - 1
-    assert s["city_root"][0] == 0 and s["city_owner"][0] == 1
-    d["supply"] = {"goods": {"barley": 20, "beer": 17, "papyrus": 17, "silver": 18}}
-    with pytest.raises(ValueError, match=r"supply\.goods .*leaves \[12, 17, 17, 18\]"):
+def test_a_partial_dict_is_refused():
+    with pytest.raises(ValueError, match=r"position: missing keys \['border_spaces', "):
+        GAME.from_dict({"num_players": 2})
+
+
+def test_supplies_must_be_the_total_less_what_lies_elsewhere():
+    d = _view(2)
+    barley = d["supply"]["goods"]["barley"]
+    d["viziers"][0]["goods"]["barley"] += 3
+    with pytest.raises(ValueError, match=rf"supply\.goods .*leaves \[{barley - 3}, "):
         GAME.from_dict(d)
+    d["supply"]["goods"]["barley"] -= 3
+    assert GAME.from_dict(d)[0]["goods_supply"][spec.BARLEY] == barley - 3
 
 
 def _start():
-    return GAME.to_dict(GAME.from_dict({"num_players": 3}))
+    return _view(3)
 
 
 def _edit(path, value):
@@ -99,13 +96,11 @@ def _delete(*path):
     return change
 
 
-def _add_building(building, owner, anchor, orientation=0, rooms=None):
+def _add_building(building, owner, anchor, orientation=0, rooms=(None, None)):
     def change(d):
-        b = {"building": building, "owner": owner, "anchor": anchor, "orientation": orientation}
-        if rooms is not None:
-            b["rooms"] = rooms
+        b = {"building": building, "owner": owner, "anchor": anchor, "orientation": orientation,
+             "rooms": list(rooms)}
         d["city"]["buildings"].append(b)
-        del d["supply"]["tiles"]
     return change
 
 
@@ -172,13 +167,14 @@ def test_bad_position_is_refused_and_names_the_field(change, match):
 
 def test_overlapping_buildings_and_tiles_over_supply():
     d = _start()
-    d["city"]["buildings"] = [{"building": "brewery", "owner": 0, "anchor": "a1", "orientation": 0},
-                              {"building": "jewelry", "owner": 1, "anchor": "a1", "orientation": 0}]
-    del d["supply"]["tiles"]
+    d["city"]["buildings"] = [{"building": k, "owner": p, "anchor": "a1", "orientation": 0, "rooms": [None] * 2}
+                              for p, k in enumerate(("brewery", "jewelry"))]
     with pytest.raises(ValueError, match=r"city\.buildings\[1\]: square a1 is already covered"):
         GAME.from_dict(d)
     d["city"]["buildings"] = [{"building": "jewelry", "owner": 0, "anchor": a, "orientation": 0}
                               for a in ("a1", "a3", "e1")]  # 3 players: 2 copies
+    for b in d["city"]["buildings"]:
+        b["rooms"] = [None] * spec.BUILDING_ROOMS[spec.JEWELRY]
     with pytest.raises(ValueError, match=r"supply\.tiles \(jewelry\): 3 in play but the game has only 2"):
         GAME.from_dict(d)
 
@@ -196,7 +192,7 @@ def test_action_names_read_back_for_every_legal_action(midgames):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_every_action_has_a_unique_name_that_reads_back(n):
-    st = GAME.from_dict({"num_players": n})
+    st = GAME.from_dict(_view(n))
     names = [GAME.action_to_str(st, a) for a in range(NUM_ACTIONS)]
     assert len(set(names)) == NUM_ACTIONS
     for a, text in enumerate(names):
@@ -204,7 +200,7 @@ def test_every_action_has_a_unique_name_that_reads_back(n):
 
 
 def test_examples_of_action_names():
-    st = GAME.from_dict({"num_players": 2, "current_player": 1, "turn_player": 1})
+    st = GAME.from_dict(_view(2, current_player=1, turn_player=1))
     assert GAME.action_to_str(st, action_of("CONSTRUCT", spec.ROYAL_ARCHITECT)) == "construct royal-architect"
     assert GAME.action_to_str(st, action_of("CITY_PLACE", 9 * 8 + 3)) == "place b2 3"
     assert GAME.action_to_str(st, action_of("ROOM", 9 * 2 + 1)) == "room b2 2"
@@ -219,13 +215,13 @@ def test_examples_of_action_names():
                                   "room a1 0", "player 2", "player +1", "reward table-5", "pyramid gold 1",
                                   "pyramid wood 18", "buy", "done now"])
 def test_unreadable_action_text(text):
-    st = GAME.from_dict({"num_players": 2})
+    st = GAME.from_dict(_view(2))
     with pytest.raises(ValueError, match="cannot read action"):
         GAME.str_to_action(st, text)
 
 
 def test_action_out_of_range_is_named():
-    st = GAME.from_dict({"num_players": 2})
+    st = GAME.from_dict(_view(2))
     with pytest.raises(ValueError, match="outside"):
         GAME.action_to_str(st, NUM_ACTIONS)
     with pytest.raises(ValueError, match="outside"):

@@ -2,31 +2,30 @@
 import numpy as np
 import pytest
 
-from pyramid_envs.keops import GAME
+from pyramid_envs.keops import GAME, spec
+from pyramid_envs.keops.codec import CELL_NAMES
+from pyramid_envs.keops.state import CITY_DWELLING, NEUTRAL
 
+from .positions import fill_pyramid, load, put_city, start, take_dwelling
 from .test_codec import _random_play
 
-_NONE = {"artisan": 0, "scribe": 0, "priest": 0}
+CELL = {name: c for c, name in enumerate(CELL_NAMES)}
 
 
 def _position():
     """Seat 1 is patron of a Brewery on a1-a2-b2 whose first room holds an Artisan of seat 2;
     a Dwelling of seat 1 on a3 and a neutral one on h6; limestone and granite in the pyramid."""
-    return GAME.from_dict({
-        "num_players": 3,
-        "city": {"buildings": [{"building": "brewery", "owner": 1, "anchor": "a1", "orientation": 0,
-                                "rooms": ["seat 2", None]}],
-                 "dwellings": [{"square": "a3", "owner": 1}, {"square": "h6", "owner": "neutral"}]},
-        "viziers": [{},
-                    {"columns": {"yellow": ["empty"] + ["marker"] * 4, "green": ["marker"] * 5,
-                                 "red": ["marker"] * 5},
-                     "dwellings_taken": {"yellow": 1, "green": 0, "red": 0}},
-                    {"servants": {"home": {"artisan": 1, "scribe": 1, "priest": 0},
-                                  "board": {"artisan": 1, "scribe": 0, "priest": 0},
-                                  "spent": _NONE, "tumult": _NONE, "transit": _NONE, "eliminated": _NONE,
-                                  "locked": {"artisan": 3, "scribe": 2, "priest": 3}}}],
-        "pyramid": ["limestone", "granite"] + [None] * 13,
-    })
+    st = start(3)
+    s = st[0]
+    root = put_city(st, spec.BREWERY, CELL["a1"], 0, 1)
+    s["city_room"][root, 0] = 2
+    s["serv_home"][2, spec.ARTISAN] -= 1
+    s["serv_board"][2, spec.ARTISAN] += 1
+    take_dwelling(st, 1, 0, CELL["a3"])
+    h6 = CELL["h6"]
+    s["city_kind"][h6], s["city_owner"][h6], s["city_root"][h6] = CITY_DWELLING, NEUTRAL, h6
+    fill_pyramid(st, [0, 1])
+    return load(st)
 
 
 def test_text_board_shows_the_position():
@@ -65,11 +64,14 @@ def test_score_sheet_of_a_finished_game():
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_evaluate_is_relative_and_rewards_favors(n):
-    st = GAME.from_dict({"num_players": n})
+    st = start(n)
     out = np.zeros(n)
     GAME.evaluate(np.repeat(st, n), np.arange(n), out)
     assert abs(out.sum()) < 1e-9  # each seat's value minus the others' mean sums to zero
-    richer = GAME.from_dict({"num_players": n, "viziers": [{"major_favors": 1}] + [{}] * (n - 1)})
+    richer = start(n)
+    richer[0]["major_favors"][0] += 1
+    richer[0]["major_supply"] -= 1
+    load(richer)
     better = np.zeros(1)
     GAME.evaluate(richer, np.zeros(1, np.int64), better)
     assert better[0] > out[0]

@@ -5,7 +5,7 @@ from pyramid_envs.keops import spec
 from pyramid_envs.keops.state import SLOT_MARKER
 
 from .positions import (act, fill_pyramid, give_materials, legal, phase, put_crop, put_temple,
-                        set_borders, set_goods, start)
+                        set_borders, set_decrees, set_goods, start)
 
 P0, P1 = 0, 1
 
@@ -132,12 +132,12 @@ def test_last_round_extra_turns_then_end():
     rew = act(st, "DONE")
     assert s["terminated"] and phase(st) == "game-over"
     assert s["level"] == 2
-    # P0: Major 1 + construction Major + prestige Major; P1: Major 1 + 2 Minors (= 1)
+    # score = Majors + Minors // 2; equal scores go to the most goods + Debens (§7)
     want = s["major_favors"][:2] + s["minor_favors"][:2] // 2
     assert list(s["scores"][:2]) == list(want)
-    winner = int(np.argmax(want))
+    winner = int(np.argmin(s["ranks"][:2]))
+    assert want[winner] == want.max() and s["ranks"][1 - winner] == 1
     assert rew[winner] == 1.0 and rew[1 - winner] == -1.0
-    assert s["ranks"][winner] == 0
 
 
 def test_tie_breaks_goods_and_debens():
@@ -156,15 +156,83 @@ def test_tie_breaks_goods_and_debens():
 
 
 def test_ra_tie_for_first_gives_minors_and_no_second():
-    from pyramid_envs.keops.akhet import favor_check
+    from pyramid_envs.keops.akhet import RA_LEAST, favor_check
     st = start(3)
     s = st[0]
     before = s["minor_favors"].copy()
-    bits = favor_check(s, np.array([4, 4, 2, 0], np.int64))
+    bits = favor_check(s, np.array([4, 4, 2, 0], np.int64), RA_LEAST)
     assert bits == 0b011
     assert list(s["minor_favors"] - before) == [1, 1, 0, 0] and (s["major_favors"] == 0).all()
-    bits = favor_check(s, np.array([5, 2, 2, 0], np.int64))  # a tie for second: nobody
+    bits = favor_check(s, np.array([5, 2, 2, 0], np.int64), RA_LEAST)  # a tie for second: nobody
     assert bits == 0b001 and s["major_favors"][0] == 1
+
+
+def test_ra_favors_need_an_offering():
+    """§6 step 3 (ruling): a Vizier without Offerings dedicated to Ra never places."""
+    from pyramid_envs.keops.akhet import RA_LEAST, favor_check
+    st = start(2)
+    s = st[0]
+    before = s["minor_favors"].copy()
+    assert favor_check(s, np.array([3, 0, 0, 0], np.int64), RA_LEAST) == 0b01
+    assert s["major_favors"][P0] == 1 and (s["minor_favors"] == before).all()
+    assert favor_check(s, np.array([0, 0, 0, 0], np.int64), RA_LEAST) == 0
+    assert (s["minor_favors"] == before).all()
+
+
+def test_a_vizier_at_zero_places_second_on_the_tracks():
+    """§6 steps 4 and 6 set no minimum: Construction 19 vs 0 gives P1 the second place's
+    Minor, and a Prestige tie gives each tied Vizier a Minor: P1 gains 2 Minor Favors."""
+    st = start(2, seed=3)
+    s = st[0]
+    _level_nearly_full(st)
+    s["construction"][:2] = [17, 0]
+    s["prestige"][:2] = [4, 4]
+    s["medjay"][:2] = 9  # both first on every border: the same border Prestige, no penalty
+    minors = s["minor_favors"][:2].copy()
+    _finish_level(st)
+    assert list(s["construction"][:2]) == [19, 0]
+    act(st, "DONE")
+    assert phase(st) == "turn" and s["level"] == 1
+    assert list(s["major_favors"][:2]) == [1, 0]
+    assert list(s["minor_favors"][:2] - minors) == [1, 2]
+
+
+def test_a_tie_at_zero_gives_a_minor_each():
+    """"In case of a tie, the Viziers involved receive 1 Minor Favor": also at 0 points; the
+    Prestige tie-winning Decree's holder wins a tie at 0 (§13.7)."""
+    from pyramid_envs.keops.akhet import _track_favors
+    st = start(3)
+    s = st[0]
+    minors = s["minor_favors"][:3].copy()
+    _track_favors(s, s["prestige"])
+    assert list(s["minor_favors"][:3] - minors) == [1, 1, 1] and (s["major_favors"] == 0).all()
+    set_decrees(st, in_play=[("prestige-ties", P1, [P1])])
+    minors = s["minor_favors"][:3].copy()
+    _track_favors(s, s["prestige"])
+    # P1 wins the tie (Major); P0 and P2 tie for second: nobody
+    assert list(s["major_favors"][:3]) == [0, 1, 0]
+    assert list(s["minor_favors"][:3] - minors) == [0, 0, 0]
+
+
+def test_offerings_penalty_sends_the_temple_offerings_to_the_box():
+    """§13.5 "Remove 3 of your Temple Offerings. If you don't have enough, remove Offerings
+    from your personal reserve and return them to the box": all three leave play."""
+    st = akhet_position()
+    s = st[0]
+    set_borders(st, [0, 1, 2], [0, 5, 1])  # border 0: lose 3 Offerings (P1 is below it)
+    _finish_level(st)
+    act(st, "DONE")
+    act(st, "DONE")  # P0 declines Osiris
+    # Ra gave P1 a Minor: its one Ra Offering went back to the reserve (8 + 1); one temple
+    # Offering is left (Osiris), so 2 leave the reserve for the box
+    assert s["offerings"][spec.TEMPLE_RA, P1] == 0
+    assert s["offer_reserve"][P1] == 9 - 2 and s["offer_lost"][P1] == 2
+    assert phase(st) == "penalty-choice" and s["current_player"] == P1
+    assert legal(st) == [("TEMPLE", 0)]
+    act(st, "TEMPLE", 0)
+    assert s["offerings"][:, P1].sum() == 0
+    assert s["offer_reserve"][P1] == 7 and s["offer_lost"][P1] == 3
+    assert phase(st) == "turn"
 
 
 def test_offerings_penalty_with_a_shortfall():

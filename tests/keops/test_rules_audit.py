@@ -10,7 +10,7 @@ P0, P1 = 0, 1
 
 def _upkeep_position(home_artisans):
     """P0 has all 4 Artisans of the first four yellow Dwellings (two free starting ones, the
-    2nd yellow costing Barley, the 4th Barley + Beer); the others are in the Tumult Zone."""
+    2nd yellow costing Barley, the 4th Beer); the others are in the Tumult Zone."""
     st = start(2)
     s = st[0]
     empty_pier(st)

@@ -42,7 +42,7 @@ def test_play_from_the_hand_spends_a_mandate_places_a_marker_and_draws():
     assert ("LICENSE", 0) not in legal(st)  # a minor action was taken
 
 
-def test_join_and_move_markers_and_exclusive_cards():
+def test_join_a_decree_in_play_and_exclusive_cards():
     st = start(2)
     s = st[0]
     set_decrees(st, in_play=[("wharf", P1, [P1]), ("prestige-ties", P1, [P1]),
@@ -52,11 +52,49 @@ def test_join_and_move_markers_and_exclusive_cards():
     assert joins == {decree("wharf"), decree("market")}  # the exclusive card is taken
     act(st, "DECREE_JOIN", decree("wharf"))
     assert s["dec_marker"][decree("wharf")].tolist()[:2] == [1, 1]
+    assert s["mandates"][P0] == 2 and s["dec_markers_left"][P0] == 2
+
+
+def test_move_a_marker():
+    st = start(2)
+    s = st[0]
+    set_decrees(st, in_play=[("wharf", P1, [P1, P0]), ("prestige-ties", P1, [P1]),
+                             ("market", P1, [])])
+    give_mandates(st, P0, 1)
+    moves = {i for b, i in legal(st) if b == "DECREE_MOVE"}
+    assert moves == {decree("wharf") * adv.NUM_DECREES + decree("market")}  # not the exclusive
     act(st, "DECREE_MOVE", decree("wharf") * adv.NUM_DECREES + decree("market"))
     assert s["dec_marker"][decree("wharf"), P0] == 0 and s["dec_marker"][decree("market"), P0] == 1
-    assert s["mandates"][P0] == 1 and s["dec_markers_left"][P0] == 2
-    moves = [i for b, i in legal(st) if b == "DECREE_MOVE"]
-    assert decree("market") * adv.NUM_DECREES + decree("prestige-ties") not in moves
+    assert s["mandates"][P0] == 0 and s["dec_markers_left"][P0] == 2
+
+
+@pytest.mark.parametrize("first", ["play", "join", "move"])
+def test_one_decree_minor_action_a_turn(first):
+    """§5 "never repeat the same Minor Action": playing, joining and moving a Decree are the
+    one minor action d) (§11.2), even with Mandates left; the free Mandate exchanges ("not
+    considered an Action", §5.1 B) stay open, and the next turn allows d) again."""
+    st = start(2)
+    s = st[0]
+    set_decrees(st, hands=[["wharf", "market"], ["quarry"]],
+                in_play=[("two-dice", P1, [P1, P0]), ("treasury", P1, [])])
+    give_mandates(st, P0, 3)
+    a = {"play": ("DECREE_PLAY", decree("wharf")), "join": ("DECREE_JOIN", decree("treasury")),
+         "move": ("DECREE_MOVE", decree("two-dice") * adv.NUM_DECREES + decree("treasury"))}[first]
+    act(st, *a)
+    assert s["mandates"][P0] == 2 and s["dec_markers_left"][P0] >= 1
+    blocks = {b for b, _ in legal(st)}
+    assert not blocks & {"DECREE_PLAY", "DECREE_JOIN", "DECREE_MOVE"}
+    assert "MANDATE_USE" in blocks
+    act(st, "MINOR", spec.MIN_WHARF)
+    act(st, "SERVANT", spec.ARTISAN)
+    act(st, "DONE")  # stop sending servants
+    act(st, "DONE")  # end the turn
+    act(st, "MINOR", spec.MIN_WHARF)  # P1's turn
+    act(st, "SERVANT", spec.ARTISAN)
+    act(st, "DONE")
+    act(st, "DONE")
+    assert s["turn_player"] == P0
+    assert {b for b, _ in legal(st)} & {"DECREE_PLAY", "DECREE_JOIN", "DECREE_MOVE"}
 
 
 def test_wharf_decree_pays_two_debens_a_servant():
@@ -89,9 +127,10 @@ def test_prestige_tie_decree_wins_the_prestige_tie():
     _finish_level(st)
     act(st, "DONE")
     # without the decree P0 and P1 tie at 8 Prestige (a Minor each); with it P1 takes the
-    # Major and P0 is second (a Minor); P0 still has the only Construction Points
+    # Major and P0 is second (a Minor); P0 has the only Construction Points (Major) and P1
+    # wins the tie at 0 for second there (a Minor)
     assert list(s["major_favors"]) == [1, 1, 0, 0]
-    assert list(s["minor_favors"]) == [2, 1, 1, 1]
+    assert list(s["minor_favors"]) == [2, 2, 1, 1]
 
 
 def test_medjay_tie_decree_wins_border_and_ra_ties():

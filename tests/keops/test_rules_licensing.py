@@ -77,6 +77,56 @@ def test_maintenance_example():
     assert s["turn_player"] == P1
 
 
+def test_upkeep_is_one_good_per_servant():
+    """§13.1 "You can pay 1 Barley, 1 Beer, 1 Papyrus or 1 Silver to keep that Servant":
+    the Artisans of the 2nd and 4th yellow Dwellings cost 2 Goods, one each (the 4th its
+    Beer, then the 2nd its Barley, rows from the deepest Dwelling)."""
+    st = start(2)
+    s = st[0]
+    empty_pier(st)
+    for cell in (40, 41, 42, 43):
+        take_dwelling(st, P0, 0, cell)
+    assert s["serv_home"][P0, spec.ARTISAN] == 4
+    s["happiness"] = 12
+    set_goods(st, P0, [1, 1, 0, 0])
+    act(st, "LICENSE")
+    act(st, "DONE")  # no Market action
+    assert phase(st) == "license-upkeep"
+    act(st, "UPKEEP", 0)
+    assert list(s["goods"][P0]) == [1, 0, 0, 0]
+    assert ("UPKEEP", 0) in legal(st)
+    act(st, "UPKEEP", 0)
+    assert list(s["goods"][P0]) == [0, 0, 0, 0]
+    assert s["serv_home"][P0, spec.ARTISAN] == 4 and s["serv_tumult"][P0].sum() == 0
+    assert s["turn_player"] == P1
+
+
+def test_maintenance_example_of_four_servants():
+    """§5.1 C step 3's example: the unlocked Dwellings ask "2 barley and 2 beer"; one Beer
+    unpaid sends "the artisan or the scribe" to the Tumult Zone (here the artisan)."""
+    st = start(2)
+    s = st[0]
+    empty_pier(st)
+    for cell in (40, 41, 42, 43, 44):
+        take_dwelling(st, P0, 0, cell)  # Artisans of the 2nd, 4th and 5th yellow Dwellings
+    for cell in (45, 46, 47):
+        take_dwelling(st, P0, 1, cell)  # the Scribe of the 3rd green Dwelling
+    assert list(s["serv_home"][P0]) == [5, 2, 0]
+    s["happiness"] = 12
+    set_goods(st, P0, [2, 1, 0, 0])
+    act(st, "LICENSE")
+    act(st, "DONE")  # no Market action
+    assert phase(st) == "license-upkeep"
+    act(st, "UPKEEP", 0)  # yellow 5th: 1 Barley
+    assert list(s["goods"][P0]) == [1, 1, 0, 0]
+    act(st, "UPKEEP", 1)  # yellow 4th: its Beer is kept for the Scribe, the artisan goes
+    act(st, "UPKEEP", 0)  # yellow 2nd: 1 Barley
+    assert list(s["goods"][P0]) == [0, 1, 0, 0]
+    act(st, "UPKEEP", 0)  # green 3rd: 1 Beer
+    assert s["serv_tumult"][P0, spec.ARTISAN] == 1 and list(s["serv_home"][P0]) == [4, 2, 0]
+    assert list(s["goods"][P0]) == [0, 0, 0, 0]
+
+
 def test_happiness_step():
     """§5.1 C step 4: each point of population above the dial: a good, a Deben or a servant."""
     st = start(2)

@@ -17,18 +17,28 @@ SYMBOLS = {name: i for i, name in enumerate(spec.SYMBOL_NAMES)}  # "plain", "ank
 
 
 class Tiles:
-    """Hands out distinct tile ids by (kind, openings, symbol)."""
+    """Hands out distinct tile ids by (kind, openings, symbol).
 
-    def __init__(self):
+    quiet=True: once the plain tiles run out, a "plain" request may get an instant-action
+    tile (the default mix has only 4 plain rooms), for tiles whose instant action never fires
+    in the test: scored positions, hands, tiles no pawn is placed on by an action.
+    """
+
+    def __init__(self, quiet=False):
         self.used = set()
+        self.quiet = quiet
 
     def __call__(self, kind, n=None, sym="plain"):
         """An unused tile of that kind, symbol and (if given) number of openings."""
-        for t in range(spec.NUM_TILES):
-            if (t not in self.used and spec.TILE_KIND[t] == KINDS[kind]
-                    and n in (None, spec.TILE_NUM_OPEN[t]) and spec.TILE_SYMBOL[t] == SYMBOLS[sym]):
-                self.used.add(t)
-                return t
+        wanted = [SYMBOLS[sym]]
+        if sym == "plain" and self.quiet:
+            wanted += list(spec.INSTANT_SYMBOLS)
+        for x in wanted:
+            for t in range(spec.NUM_TILES):
+                if (t not in self.used and spec.TILE_KIND[t] == KINDS[kind]
+                        and n in (None, spec.TILE_NUM_OPEN[t]) and spec.TILE_SYMBOL[t] == x):
+                    self.used.add(t)
+                    return t
         raise LookupError(f"no unused {kind}/{n} {sym} tile left")
 
 
@@ -67,7 +77,7 @@ def on(tile, cell, *targets):
 
 
 def position(board, pawns=None, hands=None, pile=None, fill=(), **extra):
-    """A from_dict dict.
+    """A full from_dict dict (White to place a pawn unless `extra` says otherwise).
 
     board: {cell: tile or (tile, rot)}; pawns: {cell: (owner, kind name)};
     hands: two lists (None for an empty slot), by default the lowest unused ids;
@@ -86,8 +96,10 @@ def position(board, pawns=None, hands=None, pile=None, fill=(), **extra):
     if hands is None:
         hands = [rest[:3], rest[3:6]]
         rest = rest[6:]
-    d = {"board": b, "hands": [list(h) for h in hands], "pile": rest + list(pile or []),
-         "pawns": {c: {"owner": o, "kind": k} for c, (o, k) in (pawns or {}).items()}}
+    d = {"game": "kheops_v0", "num_players": 2, "current_player": W, "phase": "pawn",
+         "board": b, "hands": [list(h) for h in hands], "pile": rest + list(pile or []),
+         "pawns": {c: {"owner": o, "kind": k} for c, (o, k) in (pawns or {}).items()},
+         "removed": [0, 0], "last_placed": None, "selected": None, "steps": 0, "rng": 0}
     d.update(extra)
     return d
 

@@ -64,6 +64,26 @@ def test_reset_deals_the_setup_and_white_moves_first():
         assert legal(st) == {f"{k} {c}" for k in ("worker", "mummy") for c in open_cells}
 
 
+def test_tile_mix_instant_symbols_only_on_rooms_and_the_rulebook_counts():
+    # "Tiles with a circular area in the middle are called rooms", "Instant actions are
+    # recognizable because their symbols are circular", "A room's instant action ..."
+    kinds = [spec.KIND_NAMES[k] for k in spec.TILE_KIND]
+    syms = [spec.SYMBOL_NAMES[x] for x in spec.TILE_SYMBOL]
+    assert len(kinds) == 50 and kinds.count("room") == 25 and kinds.count("corridor") == 25
+    instants = [spec.SYMBOL_NAMES[x] for x in spec.INSTANT_SYMBOLS]
+    assert {k for k, x in zip(kinds, syms) if x in instants} == {"room"}
+    want = {"sarcophagus-orange": 2, "sarcophagus-green": 2, "sarcophagus-purple": 2, "ankh": 6,
+            "doubler": 3, "closed": 2, "curse": 2, "pivot-corridor": 3, "pivot-room": 3, "swap": 3,
+            "move": 3, "plain": 19}
+    assert {x: syms.count(x) for x in set(syms)} == want
+    for k in range(3):  # a sarcophagus pair is a room and a corridor
+        sarc = {kinds[t] for t in range(50) if spec.TILE_SYMBOL[t] == spec.SARC_ORANGE + k}
+        assert sarc == {"room", "corridor"}
+    rooms = [n for k, n in zip(spec.TILE_KIND, spec.TILE_NUM_OPEN) if k == spec.ROOM]
+    corridors = [n for k, n in zip(spec.TILE_KIND, spec.TILE_NUM_OPEN) if k == spec.CORRIDOR]
+    assert set(rooms) == {1, 2, 3} and set(corridors) == {2, 3}
+
+
 def test_pawn_only_on_placed_unoccupied_non_closed_tiles():
     T = Tiles()
     board = {"2a": T("room"), "2c": T("corridor", 2, "closed"), "4a": T("corridor"),
@@ -79,7 +99,7 @@ def test_pawn_only_on_placed_unoccupied_non_closed_tiles():
 def test_worker_supply_runs_out():
     T = Tiles()
     cells = [CELL_NAMES[c] for c in spec.START_CELLS]
-    board = {c: T("room" if i < 8 else "corridor") for i, c in enumerate(cells)}  # the 19 plain tiles
+    board = {c: T("room" if i < 4 else "corridor") for i, c in enumerate(cells)}  # the 19 plain tiles
     workers = {c: (W, "worker") for c in cells[:15]}
     free = set(cells[15:])
     st = load(board, workers)
@@ -93,7 +113,7 @@ def test_worker_supply_runs_out():
 def test_red_moves_after_white_and_white_after_red():
     T = Tiles()
     board = plain_board(T, ["2a", "2c", "4a"])
-    st = load(board, hands=[[T("room"), None, None], [T("room"), None, None]])
+    st = load(board, hands=[[T("corridor"), None, None], [T("corridor"), None, None]])
     act(st, "worker 2a")
     act(st, "tile 1 2b r0")
     d = view(st)
@@ -130,7 +150,7 @@ def test_mummy_played_as_a_normal_worker():
 
 def test_mummy_replaces_only_an_opposing_worker_which_leaves_the_game():
     T = Tiles()
-    board = plain_board(T, ["2a", "2c", "4a", "4c", "4e", "4g"])
+    board = plain_board(T, ["2a", "2c", "4a", "4c", "4e", "4g"], kind="corridor")
     pawns = {"2a": (W, "worker"), "2c": (W, "mummy"), "4a": (W, "priest"), "4c": (W, "pharaoh"),
              "4e": (R, "worker")}
     st = load(board, pawns, current_player=R)
@@ -158,6 +178,19 @@ def test_mummy_replacement_triggers_the_tile_instant_action():
     act(st, "mummy 2a")
     assert view(st)["phase"] == "pivot-room"
     assert legal(st) == pivots("2a", 0) | pivots("2c", 1)
+
+
+@pytest.mark.parametrize("sym, phase", [("pivot-corridor", "pivot-corridor"), ("pivot-room", "pivot-room"),
+                                        ("swap", "swap-own"), ("move", "move-pawn")])
+def test_a_mummy_replacing_a_worker_on_a_room_performs_the_rooms_instant_action(sym, phase):
+    # "A room's instant action is activated when the mummy replaces an opposing worker"
+    T = Tiles()
+    board = {"2a": T("room", None, sym), "2c": T("room"), "4a": T("corridor"), "4c": T("room")}
+    st = load(board, {"2a": (W, "worker"), "4c": (W, "worker"), "2c": (R, "worker")}, current_player=R)
+    act(st, "mummy 2a")
+    d = view(st)
+    assert d["pawns"]["2a"] == {"owner": R, "kind": "mummy"} and d["removed"] == [1, 0]
+    assert d["phase"] == phase and d["current_player"] == R
 
 
 @pytest.mark.parametrize("seat, own_mummy, other_mummy, kinds", [
@@ -188,14 +221,14 @@ def test_priest_and_pharaoh_only_after_own_mummy(seat, own_mummy, other_mummy, k
 # =============================================================================
 def test_opponent_may_not_pivot_a_tile_with_priest_or_pharaoh():
     T = Tiles()
-    board = {"2a": (T("corridor", 3, "pivot-room"), 0),  # Red plays here; a corridor, not pivotable
+    board = {"2a": (T("room", 3, "pivot-room"), 0),  # Red plays here
              "2c": (T("room"), 0), "4a": (T("room"), 1), "4c": (T("room"), 2),
              "4e": (T("room"), 0), "4g": (T("corridor"), 0)}
     pawns = {"2c": (W, "priest"), "4a": (W, "pharaoh"), "4c": (W, "worker"), "4e": (W, "mummy")}
     st = load(board, pawns, current_player=R)
     act(st, "worker 2a")
     assert view(st)["phase"] == "pivot-room"
-    assert legal(st) == pivots("4c", 2) | pivots("4e", 0)
+    assert legal(st) == pivots("2a", 0) | pivots("4c", 2) | pivots("4e", 0)
 
 
 def test_own_priest_tile_may_be_pivoted_but_not_the_opponents():
@@ -227,10 +260,10 @@ def test_pivot_corridor_only_corridors_and_only_to_a_new_orientation():
     assert d["board"]["2c"]["rot"] == 0 and d["phase"] == "tile" and d["current_player"] == W
 
 
-@pytest.mark.parametrize("kind, n, sym", [("corridor", 2, "pivot-corridor"), ("room", 2, "pivot-room")])
-def test_pivot_tile_just_used_is_allowed(kind, n, sym):
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_pivot_tile_just_used_is_allowed(n):
     T = Tiles()
-    st = load({"2a": (T(kind, n, sym), 1), "4a": (T("room"), 0)})
+    st = load({"2a": (T("room", n, "pivot-room"), 1), "4a": (T("room"), 0)})
     act(st, "worker 2a")
     assert pivots("2a", 1) <= legal(st)
     act(st, "pivot 2a r2")
@@ -238,10 +271,10 @@ def test_pivot_tile_just_used_is_allowed(kind, n, sym):
 
 
 def test_pivot_changes_the_network():
-    T = Tiles()
-    hub = T("corridor", 2)
+    T = Tiles(quiet=True)  # no pawn enters 1a or 2a
+    hub, pivot = T("corridor", 2), T("room", 1, "pivot-corridor")
     board = {**on(T("room", 1), "1a", "2b"), **on(hub, "2b", "1a", "2c"), **on(T("room", 1), "2a", "2b"),
-             **on(T("room", 1, "pivot-corridor"), "4a", "F")}
+             **on(pivot, "4a", "F")}
     st = load(board)
 
     def groups():
@@ -322,10 +355,6 @@ def _no_target_cases():
            {"2a": T("room", 1, "pivot-corridor"), "2c": T("corridor"), "4a": T("room")},
            {"2c": (W, "priest"), "4a": (W, "mummy")})
     T = Tiles()
-    yield ("pivot-room, only protected rooms", R,
-           {"2a": T("corridor", 3, "pivot-room"), "2c": T("room"), "4a": T("corridor")},
-           {"2c": (W, "pharaoh"), "4a": (W, "mummy")})
-    T = Tiles()
     yield ("swap, opponent has no worker or mummy", W,
            {"2a": T("room", 1, "swap"), "2c": T("room")}, {"2c": (W, "worker")})
     T = Tiles()
@@ -378,7 +407,7 @@ def test_tile_any_orientation_from_any_slot_then_draw_top_of_pile(slot, rot):
 
 
 def test_no_draw_when_the_pile_is_empty():
-    T = Tiles()
+    T = Tiles(quiet=True)
     hands = [[T("room"), T("room"), T("room")], [T("room"), T("room"), T("room")]]
     empty = ("7i", "7j", "7k", "7l", "7m")
     st = load({}, phase="tile", hands=hands, pile=[], fill=all_cells_but(*empty))
@@ -422,7 +451,7 @@ def test_game_ends_when_the_last_cell_is_filled():
 @pytest.mark.parametrize("owner", [W, R, None])
 def test_final_scores_and_rewards(owner):
     # 1a (top tile) opens only onto 2b and 2b onto 1a and 2c's wall: a closed two-tile network
-    T = Tiles()
+    T = Tiles(quiet=True)
     board = {**on(T("room", 1), "1a", "2b"), **on(T("corridor", 2), "2b", "1a", "2c"),
              **on(T("room", 1), "2c", "F")}
     pawns = {} if owner is None else {"2b": (owner, "worker")}
@@ -514,7 +543,7 @@ def test_corridors_only_network_scores_nothing():
 @pytest.mark.parametrize("apex_open_to_frame, expected", [(False, (1 + 5) * 2), (True, 1 + 5)])
 def test_top_tile_and_closed_network_doubled(apex_open_to_frame, expected):
     # the rulebook's first example: 1 room, top tile +5, closed: x2 = 12
-    T = Tiles()
+    T = Tiles(quiet=True)
     apex = on(T("room", 2), "1a", "2b", "F") if apex_open_to_frame else on(T("room", 1), "1a", "2b")
     board = {**big5(T), **apex, **on(T("corridor", 2), "2b", "1a", "2a"),
              **on(T("room", 1), "2a", "F")}  # 2b's opening runs into 2a's wall: still closed
@@ -541,19 +570,19 @@ def _line(T, extend_red=0, red_cursed=False):
 
 
 def test_biggest_network_ties_both_score():
-    board = _line(Tiles())
+    board = _line(Tiles(quiet=True))
     assert score(board, {"2b": (W, "worker"), "7b": (R, "worker")})[3].tolist() == [2 + 5, 2 + 5]
 
 
 def test_biggest_network_alone():
-    board = _line(Tiles(), extend_red=1)  # Red's network: 4 tiles, 2 rooms
+    board = _line(Tiles(quiet=True), extend_red=1)  # Red's network: 4 tiles, 2 rooms
     assert score(board, {"2b": (W, "worker"), "7b": (R, "worker")})[3].tolist() == [2, 2 + 5]
 
 
 @pytest.mark.parametrize("red_cursed", [False, True])
 def test_biggest_compares_unowned_and_cursed_networks(red_cursed):
     # ruling: a bigger network takes "biggest" even when nobody scores it
-    board = _line(Tiles(), extend_red=1, red_cursed=red_cursed)
+    board = _line(Tiles(quiet=True), extend_red=1, red_cursed=red_cursed)
     pawns = {"2b": (W, "worker")}
     if red_cursed:
         pawns["7a"] = (R, "worker")
@@ -577,7 +606,7 @@ def test_ankhs_squared_and_fragment_pawns_still_cover_ankhs():
 
 @pytest.mark.parametrize("cursed", [False, True])
 def test_curse_voids_network_and_its_ankhs(cursed):
-    T = Tiles()
+    T = Tiles(quiet=True)
     hub = T("corridor", 3, "curse") if cursed else T("corridor", 3)
     board = {**on(T("room", 1, "ankh"), "2a", "2b"), **on(hub, "2b", "1a", "2a", "2c"),
              **on(T("room", 1), "2c", "2b"), **on(T("room", 1), "1a", "F"),  # 1a walls 2b off
@@ -616,7 +645,7 @@ def test_cursed_network_ties_for_biggest_and_voids_its_ankh():
 ])
 def test_ownership_majority_doubler_and_pharaoh(pawns, expected):
     # 2a - 2b - 2c(doubler) - 3d: 3 rooms, open at 2a, the only network: 3 + 5 = 8
-    T = Tiles()
+    T = Tiles(quiet=True)
     board = {**on(T("room", 2), "2a", "F", "2b"), **on(T("corridor", 2), "2b", "2a", "2c"),
              **on(T("room", 2, "doubler"), "2c", "2b", "3d"), **on(T("room", 1), "3d", "2c"),
              **on(T("room", 1), "7a", "F")}  # a fragment for White's mummy, which a priest needs
@@ -625,7 +654,7 @@ def test_ownership_majority_doubler_and_pharaoh(pawns, expected):
 
 
 def test_fragment_pawn_does_not_own():
-    T = Tiles()
+    T = Tiles(quiet=True)
     board = {**on(T("room", 1), "1a", "F"), **on(T("room", 1), "7a", "F")}  # two fragments
     comp, nets, _, scores = score(board, {"1a": (W, "pharaoh"), "7a": (W, "mummy")})
     assert scores.tolist() == [0, 0]

@@ -41,6 +41,7 @@ def check_conservation(st):
     want[:, spec.TREASURE0:spec.TREASURE0 + 5] = (st["treasure_state"] == rules.T_IN_PLAY) & ~in_flow
     assert np.array_equal(counts, want), f"a card appeared or vanished in games {np.flatnonzero((counts != want).any(axis=1))}"
     on_board = ((st["cell_card"] >= spec.JAR0) & (st["cell_card"] < spec.GRAVE_ID)).sum(axis=1)
+    on_board += ((st["tr_cards"] >= spec.JAR0) & (idx < st["tr_n"][:, None])).sum(axis=1)  # picked
     assert (st["beside_n"] == on_board + (st["tr_stage"] == 2)).all()
     assert (st["cell_card"][:, spec.GRAVE] == spec.GRAVE_ID).all()
     # the light triangle keeps light cards, the dark part dark ones (or jars / treasures)

@@ -2,7 +2,7 @@
 
 Positions are the dicts `GAME.from_dict` reads. `position` accounts for all 75
 tiles: whatever the test does not place is stacked on the filler spaces
-(by default the bottom row, a7..g7, and g6), so tests keep their workers away
+(by default the bottom row, a7..g7, g6 and c6), so tests keep their workers away
 from there unless they mean it.
 """
 import numpy as np
@@ -10,7 +10,7 @@ import numpy as np
 from pyramid_envs.sakkara import GAME, spec
 
 B, W = 0, 1  # Black (start player), White
-FILL = ("a7", "b7", "c7", "d7", "e7", "f7", "g7", "g6")
+FILL = ("a7", "b7", "c7", "d7", "e7", "f7", "g7", "g6", "c6")  # 9 spaces x 9 tiles hold all 75
 # a tile order for fillers that keeps the useful motifs of a test on predictable tops
 _FILL_ORDER = tuple(range(spec.NUM_MOTIFS))
 
@@ -26,7 +26,9 @@ def count(d):
 
 def position(board=None, workers=None, racks=None, pyramids=None, pending=None, destroyed=None,
              fill=FILL, **rest):
-    """A from_dict-ready dict; leftover tiles are stacked on `fill` (bottom first, 10 high at most)."""
+    """A full from_dict dict (Black before its move unless `rest` says otherwise; `turn_state`
+    is merged into nothing done); leftover tiles are stacked on `fill` (bottom first, 9 high
+    at most, as the rules allow)."""
     board = {k: list(v) for k, v in (board or {}).items()}
     racks = racks or [{}, {}]
     pyramids = pyramids or [{}, {}]
@@ -43,12 +45,20 @@ def position(board=None, workers=None, racks=None, pyramids=None, pending=None, 
     for c in fill:
         if not tiles[i:]:
             break
-        room = spec.MAX_HEIGHT - len(board.get(c, []))
+        room = spec.STACK_LIMIT - len(board.get(c, []))
         board.setdefault(c, []).extend(tiles[i:i + room])
         i += room
     assert i >= len(tiles), "not enough filler spaces for the leftover tiles"
-    d = {"board": board, "workers": workers or [["a1", "c1"], ["e1", "g1"]], "racks": racks,
-         "pyramids": pyramids, "pending": pending, "destroyed": destroyed}
+    phase = rest.get("phase", "before-move")
+    cp = rest.get("current_player", B)
+    moved = phase in ("after-move", "discard", "place-stack")
+    turn_state = {"moved": moved, "moved_worker": None, "moved_dir": None, "horse_used": False,
+                  "completed": False, **rest.pop("turn_state", {})}
+    d = {"game": "sakkara_v0", "num_players": 2, "turn_limit": spec.DEFAULT_TURN_LIMIT,
+         "phase": phase, "current_player": cp, "mover": 1 - cp if phase == "place-stack" else cp,
+         "turn": 0 if phase == "setup" else 1, "steps": 0, "rng": 0, "board": board,
+         "workers": workers or [["a1", "c1"], ["e1", "g1"]], "racks": racks, "pyramids": pyramids,
+         "turn_state": turn_state, "pending": pending, "destroyed": destroyed}
     d.update(rest)
     return d
 

@@ -76,7 +76,7 @@ def test_unreadable_actions_are_named(text, words):
         GAME.str_to_action(st, text)
 
 
-_MOVED = {"moved": True, "moved_worker": 1, "moved_dir": "up"}
+_MOVED = {"moved": True, "moved_worker": 1, "moved_dir": "up", "horse_used": False, "completed": False}
 
 
 def _bad(**change):
@@ -86,8 +86,8 @@ def _bad(**change):
 
 
 @pytest.mark.parametrize("d, words", [
-    ("nope", "expects a dict"),
-    ({"workers": [["a1", "c1"], ["e1", "g1"]]}, "missing key 'board'"),
+    ("nope", "must be a JSON object"),
+    ({k: v for k, v in position().items() if k != "board"}, r"missing keys \['board'\]"),
     (_bad(colour="red"), "unknown keys"),
     (_bad(game="kheops_v0"), "Sakkara position loader"),
     (_bad(num_players=3), "exactly 2 players"),
@@ -103,10 +103,12 @@ def _bad(**change):
     (_bad(racks=[{"moon": -1}, {}]), r"racks\[0\]\['moon'\] must be"),
     (_bad(pyramids=[{"ship": 2}, {}]), "at most 1 ship"),
     (_bad(pyramids=[{"double-line": 1}, {}]), "do not fit a pyramid"),
-    (_bad(turn_state={"moved": True}), "moved_worker must be"),
-    (_bad(turn_state={"flying": True}), "turn_state must be"),
-    (_bad(turn_state={"horse_used": True}), "horse_used needs moved"),
-    (_bad(phase="discard", turn_state={"moved": True, "moved_worker": 1, "moved_dir": "up"}),
+    (_bad(turn_state={**_MOVED, "moved_worker": None}), "moved_worker must be"),
+    (_bad(turn_state={"flying": True}), "turn_state: unknown keys"),
+    (_bad(turn_state={"moved": True}), r"turn_state: missing keys \['completed', 'horse_used'"),
+    (_bad(turn_state={**_MOVED, "moved": False, "moved_worker": None, "moved_dir": None,
+                      "horse_used": True}), "horse_used needs moved"),
+    (_bad(phase="discard", turn_state=_MOVED),
      "more than 10 tiles"),
     (_bad(phase="place-stack", current_player=1, mover=0, turn_state=_MOVED), "needs a pending stack"),
     (_bad(phase="place-stack", current_player=0, mover=0, turn_state=_MOVED), "other player"),
@@ -139,14 +141,14 @@ def test_conservation_names_the_motifs_that_do_not_add_up():
         GAME.from_dict(d)
 
 
-def test_a_stack_higher_than_the_game_allows_is_rejected():
-    d = position(fill=("a7", "b7", "c7", "d7", "e7", "f7", "g7", "g6", "a6"))
-    d["board"]["b2"] = ["moon"] * 4 + ["sun"] * 4 + ["cross"] * 3
-    for k in ("moon", "sun", "cross"):
-        for c in d["board"]:
-            if c != "b2":
-                d["board"][c] = [x for x in d["board"][c] if x != k]
-    with pytest.raises(ValueError, match="at most 10"):
+def test_a_stack_higher_than_nine_is_rejected():
+    # "A stack cannot have more than 9 tiles in it", and no rule ever builds a tenth
+    d = position(board={"b2": ["moon"] * 4 + ["sun"] * 4 + ["cross"]})
+    GAME.from_dict(d)
+    donor = next(c for c, v in d["board"].items() if c != "b2" and "cross" in v)
+    d["board"][donor].remove("cross")
+    d["board"]["b2"].append("cross")
+    with pytest.raises(ValueError, match="at most 9"):
         GAME.from_dict(d)
 
 

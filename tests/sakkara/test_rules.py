@@ -293,6 +293,29 @@ def test_horse_carries_the_moved_worker_one_or_two_spaces_further_taking_each_to
     assert not {a for a in legal(st) if a.startswith("horse")}, "up to three tiles while moving"
 
 
+def test_horse_steps_climb_with_a_staircase_one_per_steep_step():
+    # "A staircase can also be used to enable a worker to climb any height when he is moving
+    # to a neighbouring space": each horse step moves the worker to the neighbouring space
+    board = _horse_board(d4=["sun"] * 4, e4=["cross"] * 5 + ["plait"])  # climbs 4, then 6 - 3
+    kw = dict(board=board, workers=[["b4", "a1"], ["e1", "g1"]])
+    st = load(racks=[{"horse": 1, "staircase": 1}, {}], **kw)
+    act(st, "move 1 right")
+    assert {a for a in legal(st) if a.startswith("horse")} == {"horse 1"}
+    st = load(racks=[{"horse": 1, "staircase": 2}, {}], **kw)
+    act(st, "move 1 right", "horse 2")
+    d = view(st)
+    assert d["workers"][B][0] == "e4" and d["pending"] == ["horse", "staircase", "staircase"]
+    assert d["racks"][B] == {"moon": 1, "sun": 1, "plait": 1}
+    st = load(board=_horse_board(), racks=[{"horse": 1, "staircase": 1}, {}], workers=kw["workers"])
+    act(st, "move 1 right", "horse 2")
+    assert view(st)["pending"] == ["horse"], "no staircase is spent on a step that does not need it"
+    # "Tiles can be used in the same turn in which they are obtained": one taken on d4
+    board = _horse_board(d4=["sun", "staircase"], e4=["cross"] * 4)  # climbs 1, then 4 - 1
+    st = load(board=board, racks=[{"horse": 1}, {}], workers=kw["workers"])
+    act(st, "move 1 right", "horse 2")
+    assert view(st)["pending"] == ["horse", "staircase"] and view(st)["workers"][B][0] == "e4"
+
+
 def test_horse_stops_at_workers_and_too_high_stacks():
     st = load(board=_horse_board(), racks=[{"horse": 1}, {}], workers=[["b4", "a1"], ["e4", "g1"]])
     act(st, "move 1 right")
@@ -443,23 +466,49 @@ def test_the_other_player_places_the_stack_on_an_empty_space_not_next_to_own_wor
     assert d["current_player"] == W and d["phase"] == "before-move" and d["turn"] == 2
 
 
-def test_with_no_empty_space_the_stack_goes_on_one_of_the_lowest():
-    names = [f"{c}{r}" for r in range(1, 8) for c in "abcdefg"]
-    pending = ["moon", "moon", "sun"]
-    # one tile everywhere, the rest piled on a few spaces
+_NAMES = [f"{c}{r}" for r in range(1, 8) for c in "abcdefg"]
+_BANNED = {"d3", "d5", "c4", "e4", "f1", "g2", "a1", "c1", "d4", "g1"}  # workers and White's neighbours
+
+
+def _no_empty_space(pending):
+    """`pending` to place with one tile on every space, the rest piled on a7, b7, c7 and d6."""
     motifs = [m for m in spec.MOTIF_NAMES for _ in range(spec.MOTIF_COUNT[spec.MOTIF_NAMES.index(m)])]
     for x in pending:
         motifs.remove(x)
-    board = {c: [motifs.pop()] for c in names}
-    kw = dict(board=board, fill=("a7", "b7", "c7", "d6"))
-    st = _pending_position(pending, **kw)
-    d = view(st)
-    heights = {c: len(v) for c, v in d["board"].items()}
-    banned = {"d3", "d5", "c4", "e4", "f1", "g2", "a1", "c1", "d4", "g1"}
-    want = {c for c in names if heights[c] == 1 and c not in banned}
+    board = {c: [motifs.pop()] for c in _NAMES}
+    return _pending_position(pending, board=board, fill=("a7", "b7", "c7", "d6"))
+
+
+def _lowest_allowed(st):
+    heights = {c: len(v) for c, v in view(st)["board"].items()}
+    return {c for c in _NAMES if heights[c] == 1 and c not in _BANNED}
+
+
+def test_with_no_empty_space_the_stack_goes_on_one_of_the_lowest():
+    pending = ["moon", "moon", "sun"]
+    st = _no_empty_space(pending)
+    want = _lowest_allowed(st)
     assert {a.split()[2] for a in places(st)} == want
     act(st, f"place 3 {sorted(want)[0]}")
     assert view(st)["board"][sorted(want)[0]][1:] == pending
+
+
+def test_no_stack_grows_past_nine_the_surplus_goes_on_another_lowest_space():
+    # rule 3: "A stack cannot have more than 9 tiles in it. If there are more tiles to place,
+    # the surplus are placed as another stack" - also on a space that already holds a tile
+    pending = ["moon"] * 4 + ["sun"] * 4 + ["cross"]
+    st = _no_empty_space(pending)
+    target = sorted(_lowest_allowed(st))[0]
+    assert {int(a.split()[1]) for a in places(st)} == {8, 3, 4, 5, 6}, "8 fill the space to 9"
+    act(st, f"place 8 {target}")
+    d = view(st)
+    assert len(d["board"][target]) == 9 and d["board"][target][1:] == pending[:8]
+    assert d["pending"] == ["cross"] and d["phase"] == "place-stack"
+    assert {a.split()[2] for a in places(st)} == _lowest_allowed(st), "the surplus: rules 1 and 2 again"
+    act(st, f"place 1 {sorted(_lowest_allowed(st))[0]}")
+    assert max(len(v) for v in view(st)["board"].values()) == 9
+    st = _no_empty_space(pending[:8] + ["plait", "plait"])  # ten: 8 and the surplus, or a split
+    assert {int(a.split()[1]) for a in places(st)} == {8, 3, 4, 5, 6, 7}
 
 
 @pytest.mark.parametrize("n, sizes", [(2, {2}), (5, {5}), (6, {6, 3}), (8, {8, 3, 4, 5}),

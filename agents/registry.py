@@ -1,13 +1,15 @@
 """Agents named by strings with options, e.g. "random", "greedy", "ismcts:sims=400,c=1,temp=0.1",
-"policy:path=runs/kheops/final.zip"."""
+"policy:path=runs/kheops/final.zip", "openspiel-ismcts:sims=100"."""
 import inspect
 
 from .greedy import GreedyAgent
 from .ismcts import ISMCTSAgent
+from .openspiel_bots import OpenSpielISMCTSAgent, OpenSpielMCTSAgent
 from .policy import PolicyAgent
 from .random_agent import RandomAgent
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent, "policy": PolicyAgent}
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent, "policy": PolicyAgent,
+          "openspiel-ismcts": OpenSpielISMCTSAgent, "openspiel-mcts": OpenSpielMCTSAgent}  # need the openspiel extra
 
 
 def parse_value(text):

@@ -28,7 +28,7 @@ from .registry import make_agent, parse_value
 
 
 def resolve_env(name: str) -> str:
-    """'kheops' or 'kheops_v0' -> 'kheops_v0'."""
+    """'kheops' or 'kheops_v1' -> 'kheops_v1'."""
     envs = pyramid_envs.list_envs()
     if name in envs:
         return name
@@ -271,7 +271,7 @@ def parse_options(items) -> dict:
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", required=True, help="e.g. kheops or kheops_v0")
+    parser.add_argument("--game", required=True, help="e.g. kheops or kheops_v1")
     parser.add_argument("--agents", nargs="+", required=True, help="agent specs, e.g. random greedy ismcts:sims=200")
     parser.add_argument("--games", type=int, default=1000, help="total games, rounded up to full seat rotations")
     parser.add_argument("--players", type=int, default=None, help="number of players (default: the game's)")

@@ -1,7 +1,7 @@
 """A trained network as an agent: an sb3-contrib MaskablePPO checkpoint (.zip) acting on
 observations and masks (needs the `train` extra).
 
-    policy:path=runs/kheops_v0/checkpoints/final.zip   a checkpoint file
+    policy:path=runs/kheops_v1/checkpoints/final.zip   a checkpoint file
     policy:env=kheops                                   the checkpoint shipped for that game
 """
 import json
@@ -88,7 +88,7 @@ CHECKPOINTS = Path(__file__).parent / "checkpoints"
 
 
 def shipped_checkpoint(env) -> Path:
-    """The checkpoint shipped in agents/checkpoints/ for a game ('kheops' or 'kheops_v0')."""
+    """The checkpoint shipped in agents/checkpoints/ for a game ('kheops' or 'kheops_v1')."""
     from .arena import resolve_env  # the arena imports the agent registry, which imports this module
 
     env = resolve_env(env)

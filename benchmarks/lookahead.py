@@ -3,7 +3,7 @@
 compiled one-ply loop (core.oneply.child_values), and decisions per second of greedy at
 one ply and of deep_ply (depth 2, top 8), on a batch of 64 mid-game positions.
 
-    python benchmarks/lookahead.py [--games kheops_v0,farao_v0] [--repeats 5]
+    python benchmarks/lookahead.py [--games kheops_v1,farao_v1] [--repeats 5]
 
 Positions: 64 games after 30 random legal moves each (finished ones dropped), as in
 training, where 64 games wait on the learner. CPU time of this process; median of the

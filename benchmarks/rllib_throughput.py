@@ -2,7 +2,7 @@
 """Env steps/s of self-play on Ray RLlib (python -m train.rllib) with 0, 1 and 2 env runners,
 against the single-process MaskablePPO trainer (python -m train), on the same game.
 
-    python benchmarks/rllib_throughput.py [--game kheops_v0] [--setups sb3,rllib0,rllib1,rllib2]
+    python benchmarks/rllib_throughput.py [--game kheops_v1] [--setups sb3,rllib0,rllib1,rllib2]
                                           [--seconds 15] [--json out.json]
 
 Both trainers run the same experiment: 64 games in flight per sampler, the learner against
@@ -122,7 +122,7 @@ def rllib(game, runners, seconds):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="kheops_v0")
+    parser.add_argument("--game", default="kheops_v1")
     parser.add_argument("--setups", default="sb3,rllib0,rllib1,rllib2")
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--json", default=None)

@@ -3,7 +3,7 @@
 VectorGame, its PettingZoo AEC env, and PettingZoo's connect_four_v3 / chess_v6 as
 references, all in one run.
 
-    python benchmarks/throughput.py [--quick] [--games kheops_v0,sakkara_v0]
+    python benchmarks/throughput.py [--quick] [--games kheops_v1,sakkara_v1]
                                     [--json out.json] [--no-pin] [--py-loop]
 
 Games: every name in pyramid_envs.list_envs() (or those given with --games), each with

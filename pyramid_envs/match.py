@@ -1,6 +1,6 @@
 """Play one full game between random-legal bots and print it.
 
-    python -m pyramid_envs.match --game kheops_v0 --seed 0
+    python -m pyramid_envs.match --game kheops_v1 --seed 0
 """
 import argparse
 
@@ -31,7 +31,7 @@ def play(env_name: str, seed: int, quiet: bool = False) -> np.ndarray:
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="kheops_v0", choices=list_envs())
+    parser.add_argument("--game", default="kheops_v1", choices=list_envs())
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     play(args.game, args.seed)

@@ -5,7 +5,7 @@
     game = pyspiel.load_game("pyramid_farao(players=4,pyramid=big)")
 
 Nothing else in pyramid_envs imports pyspiel. One short name per game, its latest version
-(`pyramid_kheops` is kheops_v0 today). Parameters: `players` (the num_players option), every
+(`pyramid_kheops` is kheops_v1 today). Parameters: `players` (the num_players option), every
 other option of the game under its own name, `max_steps` (the step limit) and `rng_seed`.
 
 - State: one record of the rules core. `apply_action` goes through the checked step path

@@ -2,7 +2,7 @@
 stored under tests/<game>/data/ and replayed on every run.
 
 Regenerate on purpose (after a deliberate rules change) with
-    python -m tests.golden kheops_v0
+    python -m tests.golden kheops_v1
 """
 import hashlib
 import json

@@ -7,7 +7,7 @@ from pathlib import Path
 import yaml
 
 DEFAULTS = {
-    "env": "kheops_v0",
+    "env": "kheops_v1",
     "env_options": {},          # game options, e.g. {num_players: 2}
     "seed": 0,
     "torch_threads": 1,         # more threads oversubscribe a small machine: predict() gets 40x slower

@@ -2,7 +2,7 @@
 estimates (two more copies of every weight) or the last rollout's observations. It loads and plays as any checkpoint; training
 resumed from it restarts the optimizer's statistics.
 
-    python -m train.export runs/kheops_v0/checkpoints/final.zip agents/checkpoints/kheops_v0.zip
+    python -m train.export runs/kheops_v1/checkpoints/final.zip agents/checkpoints/kheops_v1.zip
 """
 import argparse
 from pathlib import Path

@@ -21,7 +21,7 @@ def _value(text):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m pyramid_envs.core.picture_cli", description=__doc__.split("\n")[0])
-    ap.add_argument("env", help="e.g. kheops_v0")
+    ap.add_argument("env", help="e.g. kheops_v1")
     ap.add_argument("out", help="output path without extension")
     ap.add_argument("--steps", type=int, default=0)
     ap.add_argument("--seed", type=int, default=0)

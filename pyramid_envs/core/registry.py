@@ -6,7 +6,7 @@ import importlib
 
 import gymnasium
 
-_GAMES: dict[str, str] = {}    # env name "kheops_v0" -> module holding GAME
+_GAMES: dict[str, str] = {}    # env name "kheops_v1" -> module holding GAME
 _LOADED: dict[str, object] = {}
 
 
@@ -36,7 +36,7 @@ def _version_module(name):
 
 
 def get_game(name: str):
-    """The Game descriptor for an env name such as 'kheops_v0'."""
+    """The Game descriptor for an env name such as 'kheops_v1'."""
     if name not in _LOADED:
         _LOADED[name] = _version_module(name).GAME
     return _LOADED[name]

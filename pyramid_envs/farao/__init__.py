@@ -17,7 +17,7 @@ def _check_options(resolved):
 
 GAME = Game(
     name="farao",
-    version=0,
+    version=1,
     title="Farao",
     min_players=spec.MIN_PLAYERS,
     max_players=spec.MAX_PLAYERS,

@@ -50,7 +50,7 @@ def to_dict(state):
     cell = lambda c: None if c < 0 else CELL_NAMES[c]  # noqa: E731
     items = lambda row: [spec.ITEM_NAMES[k] for k in range(spec.NUM_ITEMS) if row[k]]  # noqa: E731
     return {
-        "game": "farao_v0",
+        "game": "farao_v1",
         "num_players": n,
         "pyramid": spec.PYRAMID_NAMES[pyr],
         "inscriptions_to_open": int(s["need"]),
@@ -106,7 +106,7 @@ def from_dict(d):
     Every key to_dict writes must be given, and no other; `terminated` and `scores` follow
     from the position and may be left out (they are checked when given)."""
     check_keys(d, "position", _KEYS, optional=("terminated", "scores"))
-    if d["game"] != "farao_v0":
+    if d["game"] != "farao_v1":
         raise ValueError(f"this is a Farao position loader, got game {d['game']!r}")
     n = int_in(d["num_players"], "num_players", spec.MIN_PLAYERS, spec.MAX_PLAYERS)
     if d["pyramid"] not in spec.PYRAMID_NAMES:

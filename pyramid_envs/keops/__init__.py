@@ -17,15 +17,15 @@ def check_options(o):
     """§12: one player needs the High Priest; with it the board holds at most 4 Viziers."""
     n, ra = o["num_players"], o["ra_utoma"]
     if n == 1 and ra == 0:
-        raise ValueError("keops_v0: num_players=1 needs the High Priest of Ra (ra_utoma=1, 2 or 3)")
+        raise ValueError("keops_v1: num_players=1 needs the High Priest of Ra (ra_utoma=1, 2 or 3)")
     if ra > 0 and n + 1 > spec.MAX_PLAYERS:
-        raise ValueError(f"keops_v0: ra_utoma={ra} adds the High Priest as a Vizier, so at most "
+        raise ValueError(f"keops_v1: ra_utoma={ra} adds the High Priest as a Vizier, so at most "
                          f"{spec.MAX_PLAYERS - 1} players (got num_players={n})")
 
 
 GAME = Game(
     name="keops",
-    version=0,
+    version=1,
     title="Keops",
     min_players=spec.MIN_AGENTS,
     max_players=spec.MAX_PLAYERS,

@@ -44,7 +44,7 @@ from .spec_rautoma import (CARD_COLOR, RA_BONUS_NAMES, RA_DECK_SIZE, RA_FIRST_TE
                            RA_NUM_CARDS, RA_STAGE_NAMES)
 from ..core.jsonview import boolean, check_keys, check_written_as_view, int_in, one_state
 
-GAME_NAME = "keops_v0"
+GAME_NAME = "keops_v1"
 
 
 def _slug(x):

@@ -8,7 +8,7 @@ from .render import render_ansi, score_sheet
 
 GAME = Game(
     name="kheops",
-    version=0,
+    version=1,
     title="Kheops",
     min_players=2,
     max_players=2,

@@ -34,7 +34,7 @@ def to_dict(state):
     s = one_state(state)
     cell = lambda c: None if c < 0 else CELL_NAMES[c]  # noqa: E731
     return {
-        "game": "kheops_v0",
+        "game": "kheops_v1",
         "num_players": int(s["num_players"]),
         "current_player": int(s["current_player"]),
         "phase": spec.PHASE_NAMES[s["phase"]],
@@ -65,7 +65,7 @@ def from_dict(d):
     Every key to_dict writes must be given, and no other; `terminated` and `scores` follow
     from the position and may be left out (they are checked when given)."""
     check_keys(d, "position", _KEYS, optional=("terminated", "scores"))
-    if d["game"] != "kheops_v0":
+    if d["game"] != "kheops_v1":
         raise ValueError(f"this is a Kheops position loader, got game {d['game']!r}")
     if d["num_players"] != 2:
         raise ValueError(f"Kheops is for exactly 2 players, got num_players={d['num_players']!r}")

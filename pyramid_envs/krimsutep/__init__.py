@@ -8,7 +8,7 @@ from .render import render_ansi, score_sheet
 
 GAME = Game(
     name="krimsutep",
-    version=0,
+    version=1,
     title="Krimsutep",
     min_players=2,
     max_players=spec.MAX_PLAYERS,

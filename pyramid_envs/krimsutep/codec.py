@@ -110,7 +110,7 @@ def to_dict(state):
     turn_state = {name: (bool(s[f]) if f in _BOOL_FIELDS else i(s[f])) for name, f, _, _ in _TURN_FIELDS}
     turn_state["path"] = [("reveal " if x >= 4 else "") + spec.DIR_NAMES[x & 3] for x in s["plan"][: s["plan_n"]]]
     return {
-        "game": "krimsutep_v0",
+        "game": "krimsutep_v1",
         "num_players": n,
         "play_on": bool(s["play_on"]),
         "current_player": i(s["current_player"]),
@@ -159,7 +159,7 @@ def from_dict(d):
     Every key to_dict writes must be given, and no other; `terminated`, and `scores` while
     the game is live, follow from the position and may be left out (checked when given)."""
     check_keys(d, "position", _KEYS, optional=("terminated", "scores"))
-    if d["game"] != "krimsutep_v0":
+    if d["game"] != "krimsutep_v1":
         raise ValueError(f"this is a Krimsutep position loader, got game {d['game']!r}")
     st = np.zeros(1, STATE)
     s = st[0]

@@ -14,7 +14,7 @@ from .render import render_ansi, score_sheet
 
 GAME = Game(
     name="sakkara",
-    version=0,
+    version=1,
     title="Sakkara",
     min_players=2,
     max_players=2,

@@ -6,7 +6,7 @@ bottom-right (row 1 on the start player's far side). Tiles are motif names
 
 JSON view of one game (from_dict needs every key; only terminated and scores, which
 follow from the rest, may be left out):
-  game "sakkara_v0", num_players 2, turn_limit: the option (0, its default, = no limit)
+  game "sakkara_v1", num_players 2, turn_limit: the option (0, its default, = no limit)
   phase: "setup" | "before-move" | "after-move" | "discard" | "place-stack" | "over"
   current_player: who decides now; mover: whose turn it is (current_player, or the
       other player in place-stack)
@@ -66,7 +66,7 @@ def to_dict(state):
     s = one_state(state)
     moved = bool(s["moved"])
     return {
-        "game": "sakkara_v0",
+        "game": "sakkara_v1",
         "num_players": int(s["num_players"]),
         "turn_limit": int(s["turn_limit"]),
         "phase": spec.PHASE_NAMES[s["phase"]],
@@ -112,7 +112,7 @@ def _motif_list(v, what):
 def from_dict(d):
     """Build one game (a 1-element STATE array) from its JSON view, checking every part."""
     check_keys(d, "position", _KEYS, optional=("terminated", "scores"))
-    if d["game"] != "sakkara_v0":
+    if d["game"] != "sakkara_v1":
         raise ValueError(f"this is a Sakkara position loader, got game {d['game']!r}")
     if d["num_players"] != 2:
         raise ValueError(f"Sakkara is for exactly 2 players, got num_players={d['num_players']!r}")

@@ -16,7 +16,7 @@ SEAT_NAMES = ("Black", "White")
 # --- board: 7 x 7 spaces, cell = row * 7 + col, row 0 at the top -------------------
 SIDE = 7
 NUM_CELLS = SIDE * SIDE
-# Stack capacity of the v0 state record and layouts (observation height / 10, ox pushes of
+# Stack capacity of the state record and layouts (observation height / 10, ox pushes of
 # 1..10 tiles). The rules keep every stack at STACK_LIMIT (9) or less (proof in
 # docs/rules/sakkara.md), so a push of 10 is never legal.
 MAX_HEIGHT = 10

@@ -43,7 +43,7 @@ def test_seat_rotation_is_exact():
 
 def test_first_places_count_shared_wins_and_skip_cut_games():
     from agents.arena import ArenaResult
-    result = ArenaResult("farao_v0", ["trained", "greedy", "greedy#2"], 3,
+    result = ArenaResult("farao_v1", ["trained", "greedy", "greedy#2"], 3,
                          seats=np.array([[0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 1, 2]]),
                          rewards=np.array([[1, -1, 0], [1, 1, -1], [0, 0, 0], [0, 0, 0]], np.float32),
                          scores=np.zeros((4, 3)), truncated=np.array([False, False, False, True]))
@@ -105,7 +105,7 @@ def test_greedy_beats_random():
 
 
 def test_ismcts_ignores_what_its_seat_cannot_see():
-    game = pyramid_envs.get_game("kheops_v0")
+    game = pyramid_envs.get_game("kheops_v1")
     st = game.new_states(1)
     game.reset(st, [3])
     policy = make_agent("random", seed=0)
@@ -151,7 +151,7 @@ def _one_ply(game, st):
     return legal, values
 
 
-@pytest.mark.parametrize("name", ["kheops_v0", "krimsutep_v0"])
+@pytest.mark.parametrize("name", ["kheops_v1", "krimsutep_v1"])
 def test_ismcts_starts_from_greedys_choice(name):
     # one simulation follows the priors alone: the best one-ply value (first among equals)
     game, st = _midgame(name, 30)
@@ -164,7 +164,7 @@ def test_ismcts_priors_spare_weak_actions():
     # plain UCB1 tried all 144 root actions once before repeating one; with the priors an
     # action is tried once the better ones' backed-up values fall to its one-ply value, so
     # the weaker ones (here 18 below the bulk at the median) are never tried
-    game, st = _midgame("kheops_v0", 37)
+    game, st = _midgame("kheops_v1", 37)
     legal, values = _one_ply(game, st)
     action, visits = _search(game, st, sims=200)
     assert visits.sum() == 200 and len(legal) == 144
@@ -174,7 +174,7 @@ def test_ismcts_priors_spare_weak_actions():
 
 
 def test_ismcts_is_deterministic_per_seed():
-    game, st = _midgame("krimsutep_v0", 40)
+    game, st = _midgame("krimsutep_v1", 40)
     seat = int(st[0]["current_player"])
     assert game.legal_mask(st).sum() > 1
     runs = []
@@ -207,7 +207,7 @@ def test_policy_agent_loads_a_checkpoint(tmp_path):
     from pyramid_envs.core import SelfPlayVec
     from pyramid_envs.core.sb3 import SB3SelfPlayVecEnv
 
-    venv = SB3SelfPlayVecEnv(SelfPlayVec(pyramid_envs.get_game("kheops_v0"), 2, seed=0))
+    venv = SB3SelfPlayVecEnv(SelfPlayVec(pyramid_envs.get_game("kheops_v1"), 2, seed=0))
     model = MaskablePPO("MlpPolicy", venv, n_steps=32, batch_size=32, n_epochs=1, seed=0,
                         policy_kwargs={"net_arch": [16]}, device="cpu")
     model.save(tmp_path / "tiny.zip")

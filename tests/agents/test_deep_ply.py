@@ -40,7 +40,7 @@ def _line_values(game, state, action, me, depth):
     return set().union(*(_line_values(game, child, int(a), me, depth - 1) for a in moves[theirs == theirs.max()]))
 
 
-@pytest.mark.parametrize("env,depth", [("kheops_v0", 2), ("sakkara_v0", 2), ("sakkara_v0", 3)])
+@pytest.mark.parametrize("env,depth", [("kheops_v1", 2), ("sakkara_v1", 2), ("sakkara_v1", 3)])
 def test_valued_moves_are_worth_their_greedy_line(env, depth):
     """Kheops and Sakkara hide nothing the evaluation reads, so the values can be recomputed
     on the true states; the `top` best moves by one ply are valued, no others."""
@@ -60,7 +60,7 @@ def test_valued_moves_are_worth_their_greedy_line(env, depth):
 
 
 def test_greedy_deep_ply_takes_only_valued_moves():
-    game, vec = _positions("kheops_v0")
+    game, vec = _positions("kheops_v1")
     view = SeatView(game, vec.states, vec.current_player)
     agent = make_agent("greedy:depth=2,top=2", seed=0)
     picked = agent.act(vec.obs, vec.masks, view)
@@ -74,7 +74,7 @@ def test_greedy_deep_ply_takes_only_valued_moves():
 def test_deep_ply_samples_average_the_copies():
     """Krimsutep's moves reveal hidden cards: with several determinized copies each valued
     move's value is the mean over the copies, so it varies less between draws."""
-    game, vec = _positions("krimsutep_v0", games=6, steps=8, seed=3)
+    game, vec = _positions("krimsutep_v1", games=6, steps=8, seed=3)
     view = SeatView(game, vec.states, vec.current_player)
     draws = {k: [deep_ply(view, vec.masks, np.random.default_rng(i), 50, samples=k) for i in range(12)]
              for k in (1, 8)}

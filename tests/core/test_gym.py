@@ -52,12 +52,12 @@ def test_opponent_policy_and_bad_arguments():
         seen.append(obs.shape)
         return masks.argmax(axis=1)
 
-    env = SingleAgentEnv("kheops_v0", opponent=first_legal)
+    env = SingleAgentEnv("kheops_v1", opponent=first_legal)
     _, info = env.reset(seed=0)
     while not seen:  # a turn may take several steps of the learner
         _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
     assert seen[0] == (1,) + env.game.obs_shape
     with pytest.raises(ValueError, match="opponent"):
-        SingleAgentEnv("kheops_v0", opponent="greedy")
+        SingleAgentEnv("kheops_v1", opponent="greedy")
     with pytest.raises(ValueError, match="learner_seat"):
-        SingleAgentEnv("kheops_v0", learner_seat=2)
+        SingleAgentEnv("kheops_v1", learner_seat=2)

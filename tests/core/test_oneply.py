@@ -24,7 +24,7 @@ def _midgame(game, n_players, B=24, steps=40):
 @pytest.mark.parametrize("name", ENVS)
 def test_child_values_match_batch_step_and_evaluate(name):
     game = pyramid_envs.get_game(name)
-    states = _midgame(game, game.max_players if name != "keops_v0" else 4)
+    states = _midgame(game, game.max_players if name != "keops_v1" else 4)
     rows, actions = np.nonzero(game.legal_mask(states))
     assert len(rows) > CHUNK  # several chunks, the last one partial
     seats = states["current_player"][rows].astype(np.int64)
@@ -42,7 +42,7 @@ def test_child_values_match_batch_step_and_evaluate(name):
 
 
 def test_child_values_of_nothing_and_without_evaluate():
-    game = pyramid_envs.get_game("kheops_v0")
+    game = pyramid_envs.get_game("kheops_v1")
     states = game.new_states(1)
     values, reward, done = child_values(game, states, [], [], [])
     assert values.shape == reward.shape == done.shape == (0,)

@@ -5,15 +5,23 @@ import pyramid_envs
 
 
 def test_list_and_make():
-    assert "kheops_v0" in pyramid_envs.list_envs()
-    env = pyramid_envs.make("kheops_v0")
+    assert "kheops_v1" in pyramid_envs.list_envs()
+    env = pyramid_envs.make("kheops_v1")
     env.reset(seed=1)
     assert env.agents == ["player_0", "player_1"]
 
 
 def test_unknown_env_lists_valid_ones():
-    with pytest.raises(ValueError, match="kheops_v0"):
+    with pytest.raises(ValueError, match="kheops_v1"):
         pyramid_envs.make("kheops_v9")
+
+
+@pytest.mark.parametrize("name", pyramid_envs.list_envs())
+def test_an_old_version_names_the_new_one_and_the_changelog(name):
+    old = name.replace("_v1", "_v0")
+    for call in (pyramid_envs.make, pyramid_envs.get_game):
+        with pytest.raises(ValueError, match=rf"{old} is an old version of {name}.*CHANGELOG.md"):
+            call(old)
 
 
 @pytest.mark.parametrize("kwargs, words", [
@@ -25,7 +33,7 @@ def test_unknown_env_lists_valid_ones():
 ])
 def test_bad_options_are_named(kwargs, words):
     with pytest.raises(ValueError, match=words):
-        pyramid_envs.make("kheops_v0", **kwargs)
+        pyramid_envs.make("kheops_v1", **kwargs)
 
 
 @pytest.mark.parametrize("name", pyramid_envs.list_envs())

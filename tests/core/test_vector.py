@@ -56,7 +56,7 @@ def test_vector_auto_reset_and_illegal_actions(name):
 
 
 def test_vector_truncation():
-    vec = VectorGame(pyramid_envs.get_game("kheops_v0"), 4, seed=0, max_steps=5)
+    vec = VectorGame(pyramid_envs.get_game("kheops_v1"), 4, seed=0, max_steps=5)
     obs, masks = vec.reset()
     policy = RandomPolicy(2)
     for i in range(5):
@@ -67,7 +67,7 @@ def test_vector_truncation():
 
 @pytest.mark.parametrize("seat", [0, 1, None])
 def test_selfplay_learner_gets_its_own_reward(seat):
-    env = SelfPlayVec(pyramid_envs.get_game("kheops_v0"), 8, learner_seat=seat, seed=3)
+    env = SelfPlayVec(pyramid_envs.get_game("kheops_v1"), 8, learner_seat=seat, seed=3)
     obs = env.reset()
     policy = RandomPolicy(4)
     ended = 0
@@ -91,7 +91,7 @@ def test_maskable_ppo_trains_on_the_selfplay_vec_env():
 
     from pyramid_envs.core.sb3 import SB3SelfPlayVecEnv
 
-    venv = SB3SelfPlayVecEnv(SelfPlayVec(pyramid_envs.get_game("kheops_v0"), 4, seed=0))
+    venv = SB3SelfPlayVecEnv(SelfPlayVec(pyramid_envs.get_game("kheops_v1"), 4, seed=0))
     model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, n_epochs=1, seed=0,
                         policy_kwargs={"net_arch": [32]}, device="cpu")
     model.learn(256)  # VectorGame checks every action against the mask: an illegal one raises
@@ -119,7 +119,7 @@ def test_game_step_rejects_illegal_actions_and_changes_nothing(name):
 def test_selfplay_opponent_protocols():
     """A pool opponent is told which games are dealt and which games it acts in;
     an opponent that needs a view gets a SeatView of exactly those games."""
-    game = pyramid_envs.get_game("kheops_v0")
+    game = pyramid_envs.get_game("kheops_v1")
 
     class Pool:
         needs_view = True

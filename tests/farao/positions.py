@@ -64,7 +64,7 @@ def position(tiles=None, n=2, pyramid="small", **kw):
     for c in range(spec.NUM_CELLS):
         if spec.CELL_KIND[pyr, c] == spec.C_TILE and CELL_NAMES[c] not in out:
             out[CELL_NAMES[c]] = {"tile": free.pop(0), "rot": 0, "up": False}
-    d = {"game": "farao_v0", "num_players": n, "pyramid": pyramid, "inscriptions_to_open": 5,
+    d = {"game": "farao_v1", "num_players": n, "pyramid": pyramid, "inscriptions_to_open": 5,
          "end_when_stuck": True, "current_player": 0, "phase": "figure", "die": 1,
          "steps_left": 0, "mover": None, "moved": False, "must_spend": False, "prev": None,
          "target": None, "target_dir": None, "tiles": out,

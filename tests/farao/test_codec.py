@@ -97,7 +97,7 @@ def _face_down_rot(d):
 @pytest.mark.parametrize("change, match", [
     (_set(colour="red"), "unknown keys"),
     (lambda d: d.pop("tiles"), "missing keys"),
-    (_set(game="kheops_v0"), "Farao"),
+    (_set(game="kheops_v1"), "Farao"),
     (_set(num_players=7), "num_players"),
     (_set(pyramid="huge"), "pyramid"),
     (_set(inscriptions_to_open=7), "big pyramid"),

@@ -106,7 +106,7 @@ def _add_building(building, owner, anchor, orientation=0, rooms=(None, None)):
 
 BAD = [
     (_edit(("colour",), 1), r"unknown keys \['colour'\]"),
-    (_edit(("game",), "farao_v0"), "Keops position loader"),
+    (_edit(("game",), "farao_v1"), "Keops position loader"),
     (_edit(("num_players",), 5), r"num_players must be an integer in \[2, 4\]"),
     (_edit(("phase",), "dance"), "phase: 'dance' is not one of"),
     (_edit(("current_player",), 3), r"current_player must be an integer in \[0, 2\]"),

@@ -5,31 +5,31 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from pyramid_envs import keops_v0
+from pyramid_envs import keops_v1
 from pyramid_envs.core.gym_env import SingleAgentEnv
 from pyramid_envs.keops import GAME
 
 
 @pytest.mark.parametrize("n", [3, 4])
 def test_pettingzoo_api(n):
-    api_test(keops_v0.env(num_players=n), num_cycles=300)
+    api_test(keops_v1.env(num_players=n), num_cycles=300)
 
 
 @pytest.mark.parametrize("n", [3, 4])
 def test_pettingzoo_seed(n):
-    seed_test(lambda **kw: keops_v0.env(num_players=n, **kw), num_cycles=300)
+    seed_test(lambda **kw: keops_v1.env(num_players=n, **kw), num_cycles=300)
 
 
 @pytest.mark.parametrize("n,level", [(1, 1), (1, 3), (2, 2), (3, 1)])
 def test_pettingzoo_api_with_the_high_priest(n, level):
-    env = keops_v0.env(num_players=n, ra_utoma=level)
+    env = keops_v1.env(num_players=n, ra_utoma=level)
     assert env.possible_agents == [f"player_{i}" for i in range(n)]  # the High Priest is no agent
     api_test(env, num_cycles=300)
 
 
 @pytest.mark.parametrize("n", [1, 2])
 def test_pettingzoo_seed_with_the_high_priest(n):
-    seed_test(lambda **kw: keops_v0.env(num_players=n, ra_utoma=2, **kw), num_cycles=300)
+    seed_test(lambda **kw: keops_v1.env(num_players=n, ra_utoma=2, **kw), num_cycles=300)
 
 
 def test_solo_game_against_the_high_priest_ends_with_a_win_or_a_loss():
@@ -66,12 +66,12 @@ def test_four_vizier_game_ends_by_the_rules_in_the_gymnasium_view():
                                        (1, {"families": True, "decrees": True, "ra_utoma": 3}),
                                        (2, {"decrees": True, "ra_utoma": 2})])
 def test_pettingzoo_api_with_the_advanced_rules(n, options):
-    api_test(keops_v0.env(num_players=n, **options), num_cycles=300)
+    api_test(keops_v1.env(num_players=n, **options), num_cycles=300)
 
 
 @pytest.mark.parametrize("n,ra", [(3, 0), (2, 3)])
 def test_pettingzoo_seed_with_the_advanced_rules(n, ra):
-    seed_test(lambda **kw: keops_v0.env(num_players=n, families=True, decrees=True, ra_utoma=ra, **kw),
+    seed_test(lambda **kw: keops_v1.env(num_players=n, families=True, decrees=True, ra_utoma=ra, **kw),
               num_cycles=300)
 
 
@@ -79,12 +79,12 @@ def test_pettingzoo_seed_with_the_advanced_rules(n, ra):
                                  {"families": "yes"}, {"decrees": 1.5}])
 def test_bad_options_are_refused(bad):
     with pytest.raises(ValueError):
-        keops_v0.env(**bad)
+        keops_v1.env(**bad)
 
 
 @pytest.mark.parametrize("options", [{}, {"families": True, "decrees": True}])
 def test_illegal_action_raises_and_changes_nothing(options):
-    env = keops_v0.env(num_players=3, **options)
+    env = keops_v1.env(num_players=3, **options)
     env.reset(seed=3)
     before = env.unwrapped.state_array.tobytes()
     mask = env.observe(env.agent_selection)["action_mask"]

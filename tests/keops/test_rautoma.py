@@ -4,7 +4,7 @@ Positions are built with tests/keops/positions.py and replayed through the codec
 import numpy as np
 import pytest
 
-from pyramid_envs import keops_v0
+from pyramid_envs import keops_v1
 from pyramid_envs.keops import GAME, rules, spec
 from pyramid_envs.keops import spec_rautoma as ra
 from pyramid_envs.keops.actions import NUM_ACTIONS
@@ -397,7 +397,7 @@ def test_leak_the_deck_order_is_hidden():
 ])
 def test_bad_option_combinations_are_refused(bad, match):
     with pytest.raises(ValueError, match=match):
-        keops_v0.env(**bad)
+        keops_v1.env(**bad)
     st = ra_start(1, 1)
     before = st.tobytes()
     with pytest.raises(ValueError, match=match):

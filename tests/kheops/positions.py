@@ -96,7 +96,7 @@ def position(board, pawns=None, hands=None, pile=None, fill=(), **extra):
     if hands is None:
         hands = [rest[:3], rest[3:6]]
         rest = rest[6:]
-    d = {"game": "kheops_v0", "num_players": 2, "current_player": W, "phase": "pawn",
+    d = {"game": "kheops_v1", "num_players": 2, "current_player": W, "phase": "pawn",
          "board": b, "hands": [list(h) for h in hands], "pile": rest + list(pile or []),
          "pawns": {c: {"owner": o, "kind": k} for c, (o, k) in (pawns or {}).items()},
          "removed": [0, 0], "last_placed": None, "selected": None, "steps": 0, "rng": 0}

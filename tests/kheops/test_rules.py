@@ -10,7 +10,7 @@ import re
 import numpy as np
 import pytest
 
-from pyramid_envs import kheops_v0
+from pyramid_envs import kheops_v1
 from pyramid_envs.kheops import GAME, spec
 from pyramid_envs.kheops.codec import CELL_NAMES, cell_of
 from pyramid_envs.kheops.scoring import components, tally
@@ -664,7 +664,7 @@ def test_fragment_pawn_does_not_own():
 # Bad input
 # =============================================================================
 def _env_at(d):
-    env = kheops_v0.env()
+    env = kheops_v1.env()
     env.reset(seed=0)
     sd = env.unwrapped.state_dict()
     sd["game"] = d
@@ -714,7 +714,7 @@ def test_env_rejects_illegal_action_and_keeps_state(name, d, before, action):
 
 @pytest.mark.parametrize("action", [-1, spec.NUM_ACTIONS, None, 1.5, "worker 2a", True])
 def test_env_rejects_out_of_range_and_non_integer_actions(action):
-    env = kheops_v0.env()
+    env = kheops_v1.env()
     env.reset(seed=0)
     snapshot = env.unwrapped.state_array.tobytes()
     with pytest.raises(ValueError):
@@ -761,7 +761,7 @@ def _bad_dicts():
     yield "swap phase without last_placed", lambda: mut(lambda d: d.__setitem__("phase", "swap-own"))
     yield "bad player", lambda: mut(lambda d: d.__setitem__("current_player", 2))
     yield "four tiles in a hand", lambda: mut(lambda d: d["hands"][0].append(d["pile"].pop()))
-    yield "wrong game", lambda: mut(lambda d: d.__setitem__("game", "sakkara_v0"))
+    yield "wrong game", lambda: mut(lambda d: d.__setitem__("game", "sakkara_v1"))
 
 
 @pytest.mark.parametrize("name, make", list(_bad_dicts()), ids=[c[0] for c in _bad_dicts()])

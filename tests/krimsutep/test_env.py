@@ -6,19 +6,19 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
-from pyramid_envs import krimsutep_v0
+from pyramid_envs import krimsutep_v1
 from pyramid_envs.core.gym_env import SingleAgentEnv
 from pyramid_envs.krimsutep import GAME
 
 
 @pytest.mark.parametrize("n", [2, 5])
 def test_pettingzoo_api(n):
-    api_test(krimsutep_v0.env(num_players=n), num_cycles=300)
+    api_test(krimsutep_v1.env(num_players=n), num_cycles=300)
 
 
 @pytest.mark.parametrize("n", [2, 5])
 def test_pettingzoo_seed(n):
-    seed_test(lambda **kw: krimsutep_v0.env(num_players=n, **kw), num_cycles=300)
+    seed_test(lambda **kw: krimsutep_v1.env(num_players=n, **kw), num_cycles=300)
 
 
 @pytest.mark.parametrize("seat", [0, 1, None])
@@ -27,8 +27,8 @@ def test_gymnasium_check_env(seat):
 
 
 def test_gymnasium_make_and_five_players():
-    env = gymnasium.make("pyramid_envs/Krimsutep-v0", num_players=5, max_steps=300) \
-        if "pyramid_envs/Krimsutep-v0" in gymnasium.registry else SingleAgentEnv(GAME, num_players=5, max_steps=300)
+    env = gymnasium.make("pyramid_envs/Krimsutep-v1", num_players=5, max_steps=300) \
+        if "pyramid_envs/Krimsutep-v1" in gymnasium.registry else SingleAgentEnv(GAME, num_players=5, max_steps=300)
     obs, info = env.reset(seed=0)
     assert obs.shape == GAME.obs_shape and info["action_mask"].any()
     rng = np.random.default_rng(0)
@@ -47,7 +47,7 @@ def test_out_of_turn_decisions_move_the_agent_selection():
     researcher(d, 0, ankhs=4, pos="a1")
     researcher(d, 2, pos="c2")
     hand(d, 2, ["torch"])
-    env = krimsutep_v0.env(num_players=3)
+    env = krimsutep_v1.env(num_players=3)
     env.reset(seed=1)
     raw = env.unwrapped
     raw._states[:] = GAME.from_dict(d)
@@ -61,7 +61,7 @@ def test_out_of_turn_decisions_move_the_agent_selection():
 
 
 def test_illegal_action_raises_and_changes_nothing():
-    env = krimsutep_v0.env()
+    env = krimsutep_v1.env()
     env.reset(seed=3)
     before = env.unwrapped.state_array.tobytes()
     mask = env.observe(env.agent_selection)["action_mask"]
@@ -74,10 +74,10 @@ def test_illegal_action_raises_and_changes_nothing():
 
 
 def test_render_modes():
-    env = krimsutep_v0.env(render_mode="rgb_array")
+    env = krimsutep_v1.env(render_mode="rgb_array")
     env.reset(seed=0)
     img = env.render()
     assert img.ndim == 3 and img.shape[2] == 3 and img.dtype == np.uint8
-    env = krimsutep_v0.env(render_mode="ansi")
+    env = krimsutep_v1.env(render_mode="ansi")
     env.reset(seed=0)
     assert "camp" in env.render()

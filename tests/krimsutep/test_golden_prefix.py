@@ -8,16 +8,16 @@ from pathlib import Path
 
 import numpy as np
 
-from pyramid_envs import krimsutep_v0
+from pyramid_envs import krimsutep_v1
 from pyramid_envs.core.policies import RandomPolicy
 from tests.golden import digest
 
-PATH = Path(__file__).parent / "data" / "golden_prefix_krimsutep_v0.json"
+PATH = Path(__file__).parent / "data" / "golden_prefix_krimsutep_v1.json"
 SEED, STEPS = 2026, 600
 
 
 def record(num_players, seed=SEED):
-    env = krimsutep_v0.env(num_players=num_players, max_steps=STEPS)
+    env = krimsutep_v1.env(num_players=num_players, max_steps=STEPS)
     env.reset(seed=seed)
     policy = RandomPolicy(seed)
     steps = []

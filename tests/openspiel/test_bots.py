@@ -53,7 +53,7 @@ def test_arena_seats_openspiel_bots():
 
 
 def test_openspiel_ismcts_refuses_perfect_information():
-    game = pyramid_envs.get_game("sakkara_v0")
+    game = pyramid_envs.get_game("sakkara_v1")
     assert bridge.game_class(game)().get_type().information != IMPERFECT
     with pytest.raises(ValueError, match="openspiel-mcts"):
         run_arena("sakkara", ["openspiel-ismcts:sims=4", "random"], games=2, max_steps=4)

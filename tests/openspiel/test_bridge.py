@@ -79,8 +79,8 @@ def test_game_type_and_info(env):
 
 def test_information_follows_the_descriptor():
     # Kheops hides the tiles in hand; Sakkara hides nothing (its tiles lie face up)
-    assert load("kheops_v0").get_type().information == IMPERFECT
-    assert load("sakkara_v0").get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert load("kheops_v1").get_type().information == IMPERFECT
+    assert load("sakkara_v1").get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
 
 
 def test_parameters_reach_the_options():
@@ -141,7 +141,7 @@ def test_illegal_action_raises_and_changes_nothing(env):
 
 
 def test_step_limit_is_a_terminal_draw():
-    spiel = load("kheops_v0", max_steps=5)
+    spiel = load("kheops_v1", max_steps=5)
     *_, state = random_states(spiel, 0, 100)
     assert state.is_terminal() and len(state.history()) == 5
     assert state.returns() == [0.0, 0.0] and state.current_player() == pyspiel.PlayerId.TERMINAL
@@ -188,8 +188,8 @@ def test_secrecy_through_the_bridge(env):
 
 
 def test_observation_string_is_the_seats_ansi_view():
-    game = pyramid_envs.get_game("kheops_v0")
-    state = load("kheops_v0").new_initial_state()
+    game = pyramid_envs.get_game("kheops_v1")
+    state = load("kheops_v1").new_initial_state()
     for seat in (0, 1):
         assert state.observation_string(seat) == game.render_ansi(state.record, seat)
     assert str(state) == game.render_ansi(state.record)

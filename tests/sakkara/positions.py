@@ -54,7 +54,7 @@ def position(board=None, workers=None, racks=None, pyramids=None, pending=None, 
     moved = phase in ("after-move", "discard", "place-stack")
     turn_state = {"moved": moved, "moved_worker": None, "moved_dir": None, "horse_used": False,
                   "completed": False, **rest.pop("turn_state", {})}
-    d = {"game": "sakkara_v0", "num_players": 2, "turn_limit": spec.DEFAULT_TURN_LIMIT,
+    d = {"game": "sakkara_v1", "num_players": 2, "turn_limit": spec.DEFAULT_TURN_LIMIT,
          "phase": phase, "current_player": cp, "mover": 1 - cp if phase == "place-stack" else cp,
          "turn": 0 if phase == "setup" else 1, "steps": 0, "rng": 0, "board": board,
          "workers": workers or [["a1", "c1"], ["e1", "g1"]], "racks": racks, "pyramids": pyramids,

@@ -4,7 +4,7 @@ import copy
 import numpy as np
 import pytest
 
-from pyramid_envs import sakkara_v0
+from pyramid_envs import sakkara_v1
 from pyramid_envs.sakkara import GAME, spec
 
 from .positions import act, load, position, view
@@ -89,7 +89,7 @@ def _bad(**change):
     ("nope", "must be a JSON object"),
     ({k: v for k, v in position().items() if k != "board"}, r"missing keys \['board'\]"),
     (_bad(colour="red"), "unknown keys"),
-    (_bad(game="kheops_v0"), "Sakkara position loader"),
+    (_bad(game="kheops_v1"), "Sakkara position loader"),
     (_bad(num_players=3), "exactly 2 players"),
     (_bad(phase="lunch"), "unknown phase"),
     (_bad(turn_limit=7), "turn_limit must be one of"),
@@ -153,7 +153,7 @@ def test_a_stack_higher_than_nine_is_rejected():
 
 
 def test_a_bad_load_leaves_the_env_as_it_was():
-    env = sakkara_v0.env()
+    env = sakkara_v1.env()
     env.reset(seed=2)
     before = env.unwrapped.state_array.tobytes()
     good = env.unwrapped.state_dict()
@@ -167,7 +167,7 @@ def test_a_bad_load_leaves_the_env_as_it_was():
 def test_an_illegal_action_changes_nothing():
     st = load(racks=[{"moon": 1}, {}])
     before = st.tobytes()
-    env = sakkara_v0.env()
+    env = sakkara_v1.env()
     env.reset(seed=0)
     snapshot = env.unwrapped.state_array.tobytes()
     with pytest.raises(ValueError, match="illegal action"):

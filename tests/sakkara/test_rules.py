@@ -583,9 +583,9 @@ def test_the_turn_limit_option_ends_a_game_as_a_draw():
 
 
 def test_the_other_player_places_the_stack_as_their_own_agent_in_the_aec_env():
-    from pyramid_envs import sakkara_v0
+    from pyramid_envs import sakkara_v1
 
-    env = sakkara_v0.env()
+    env = sakkara_v1.env()
     env.reset(seed=0)
     d = position(racks=[{"snake": 1}, {"moon": 1}])
     env.unwrapped.load_state_dict({"game": d, "agents": ["player_0", "player_1"],
@@ -607,9 +607,9 @@ def test_the_other_player_places_the_stack_as_their_own_agent_in_the_aec_env():
 
 
 def test_rewards_and_positions_through_the_aec_env():
-    from pyramid_envs import sakkara_v0
+    from pyramid_envs import sakkara_v1
 
-    env = sakkara_v0.env()
+    env = sakkara_v1.env()
     env.reset(seed=1)
     red_done = {"ship": 1, "grain": 3, "corner": 4, "staircase": 2, "cross": 2, "circle": 1,
                 "plait": 1, "double-line": 1, "moon": 1, "sun": 1}

@@ -44,7 +44,7 @@ def test_shaping_adds_the_discounted_change_of_potential(env):
 
 
 def test_a_cut_game_can_count_as_lost():
-    game = pyramid_envs.get_game("kheops_v0")  # no game of it ends within 6 steps
+    game = pyramid_envs.get_game("kheops_v1")  # no game of it ends within 6 steps
     for cut_reward in (None, -1.0):
         env = SelfPlayVec(game, 4, learner_seat=0, seed=1, max_steps=6, truncation_reward=cut_reward)
         env.reset()
@@ -90,7 +90,7 @@ def test_action_gains_are_bounded_and_only_on_legal_actions(env):
 
 def test_best_gain_is_the_greedy_move():
     """Kheops' evaluate reads only the public board, so greedy's unique best move is the top gain."""
-    game = pyramid_envs.get_game("kheops_v0")
+    game = pyramid_envs.get_game("kheops_v1")
     vec = VectorGame(game, 32, seed=2)
     vec.reset(2)
     rng = np.random.default_rng(2)
@@ -111,7 +111,7 @@ def test_best_gain_is_the_greedy_move():
 def test_more_samples_steady_the_gains_of_hidden_cards():
     """Krimsutep's moves reveal cards a seat has not seen: a gain from one determinized copy
     is one guess at them, the mean over 16 copies varies far less between draws."""
-    game, vec, view = _midgame("krimsutep_v0", 8, 3, 8)
+    game, vec, view = _midgame("krimsutep_v1", 8, 3, 8)
     spread = {k: np.stack([action_gains(view, vec.masks, 1.0, np.random.default_rng(i), samples=k)
                            for i in range(40)]).var(axis=0).sum() for k in (1, 16)}
     assert spread[1] > 0 and spread[16] < spread[1] / 4
@@ -120,7 +120,7 @@ def test_more_samples_steady_the_gains_of_hidden_cards():
 
 
 def test_deep_ply_gains_are_the_valued_changes_and_shut_out_the_rest():
-    game, vec, view = _midgame("kheops_v0", 8, 5, 20)
+    game, vec, view = _midgame("kheops_v1", 8, 5, 20)
     gains = action_gains(view, vec.masks, 100.0, np.random.default_rng(0), depth=2, top=3)
     _, rows, actions, values, valued = deep_ply(view, vec.masks, np.random.default_rng(0), 3)
     now = np.zeros(len(view))
@@ -137,7 +137,7 @@ def test_search_gains_are_the_root_visit_shares():
     that seed; their best is the agent's choice."""
     from agents.ismcts import ISMCTSAgent
 
-    game, vec, view = _midgame("krimsutep_v0", 6, 6, 10)
+    game, vec, view = _midgame("krimsutep_v1", 6, 6, 10)
     gains = action_gains(view, vec.masks, 1.0, np.random.default_rng(0), sims=24)
     agent = ISMCTSAgent(sims=24, seed=int(np.random.default_rng(0).integers(2**63)))
     choice = agent.act(None, vec.masks, view)
@@ -161,7 +161,7 @@ def test_lookahead_policy_starts_from_the_gains():
     """A fresh network's logits are prior_weight * gains (its own head starts at zero)."""
     import torch
 
-    model = _lookahead_model("kheops_v0", prior_weight=2.0)
+    model = _lookahead_model("kheops_v1", prior_weight=2.0)
     obs = model.env.reset()
     masks = model.env.env_method("action_masks")
     with torch.no_grad():
@@ -183,9 +183,9 @@ def test_pool_opponents_act_as_the_network_says(lookahead):
     from train.pool import TorchPolicy
 
     if lookahead:
-        model = _lookahead_model("kheops_v0", prior_weight=2.0)
+        model = _lookahead_model("kheops_v1", prior_weight=2.0)
     else:
-        venv = SB3SelfPlayVecEnv(SelfPlayVec(pyramid_envs.get_game("kheops_v0"), 4, seed=0))
+        venv = SB3SelfPlayVecEnv(SelfPlayVec(pyramid_envs.get_game("kheops_v1"), 4, seed=0))
         model = MaskablePPO("MlpPolicy", venv, n_steps=8, batch_size=16, device="cpu", seed=0,
                             policy_kwargs={"net_arch": [16]})
     obs = model.env.reset()
@@ -206,12 +206,12 @@ def test_pool_opponents_act_as_the_network_says(lookahead):
 def test_lookahead_checkpoint_plays_as_a_policy_agent(tmp_path):
     from agents.arena import run_arena
 
-    model = _lookahead_model("kheops_v0")
+    model = _lookahead_model("kheops_v1")
     model.learn(32)
     model.save(tmp_path / "look.zip")
     agent = make_agent(f"policy:path={tmp_path / 'look.zip'}", seed=0)
     assert agent.needs_view
-    result = run_arena("kheops_v0", [agent, "random"], games=2, seed=0)
+    result = run_arena("kheops_v1", [agent, "random"], games=2, seed=0)
     assert not result.truncated.any()
 
 
@@ -231,7 +231,7 @@ def test_shipped_checkpoint_plays_by_its_game_name(checkpoint):
 def test_policy_agent_epsilon_samples_that_share_of_its_moves(tmp_path):
     from agents.policy import PolicyAgent
 
-    model = _lookahead_model("kheops_v0", prior_weight=2.0)  # logits: 2 * gains at first
+    model = _lookahead_model("kheops_v1", prior_weight=2.0)  # logits: 2 * gains at first
     model.save(tmp_path / "look.zip")
     obs = model.env.reset()[:1].copy()
     masks = np.stack(model.env.env_method("action_masks"))[:1]

@@ -27,7 +27,7 @@ TINY = CONFIG_DIR / "kheops_rllib_tiny.yaml"
 MIX = {"latest": 1.0, "pool": 1.0, "random": 1.0, "greedy": 1.0}
 
 
-def make_env(env="kheops_v0", **kwargs):
+def make_env(env="kheops_v1", **kwargs):
     config = {"env": env, "num_games": 6, "opponents": MIX, "pool_size": 2, "seed": 0}
     return PyramidMultiAgentEnv({**config, **kwargs})
 
@@ -164,10 +164,10 @@ def test_config_and_env_errors():
     with pytest.raises(ValueError, match="unknown config key"):
         load_rllib_config(None, ["num_workers=2"])
     with pytest.raises(ValueError, match="unknown environment"):
-        load_rllib_config(None, ["env=pyramids_v0"])
+        load_rllib_config(None, ["env=pyramids_v1"])
     with pytest.raises(ValueError, match="num_env_runners"):
         load_rllib_config(None, ["num_env_runners=-1"])
     with pytest.raises(ValueError, match="opponents"):
         load_rllib_config(None, ["opponents={alphazero: 1}"])
     with pytest.raises(ValueError, match="unknown env_config"):
-        PyramidMultiAgentEnv({"env": "kheops_v0", "games": 4})
+        PyramidMultiAgentEnv({"env": "kheops_v1", "games": 4})

@@ -6,7 +6,7 @@ import pyramid_envs
 from train.config import load_config
 
 DEFAULTS = {
-    "env": "kheops_v0",
+    "env": "kheops_v1",
     "env_options": {},          # game options, e.g. {num_players: 2}
     "seed": 0,
     "torch_threads": 1,         # the learner's threads in the driver

@@ -71,7 +71,7 @@ class PyramidMultiAgentEnv(MultiAgentEnv):
                  "reward_mode", "truncation_reward", "seed"}
         if set(cfg) - known:
             raise ValueError(f"unknown env_config keys {sorted(set(cfg) - known)}; valid: {sorted(known)}")
-        self.game = pyramid_envs.get_game(cfg.get("env", "kheops_v0"))
+        self.game = pyramid_envs.get_game(cfg.get("env", "kheops_v1"))
         self.num_games = int(cfg.get("num_games", 16))
         shares = dict(cfg.get("opponents", {"latest": 1.0}))
         self.pool_size = int(cfg.get("pool_size", 1))

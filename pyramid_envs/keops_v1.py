@@ -1,4 +1,4 @@
-"""Keops, version 0: `env()` and `raw_env` as PettingZoo's classic environments."""
+"""Keops, version 1: `env()` and `raw_env` as PettingZoo's classic environments."""
 from .core.aec import make_env_fns
 from .keops import GAME
 

@@ -1,4 +1,4 @@
-"""Sakkara, version 0: `env()` and `raw_env` as PettingZoo's classic environments."""
+"""Sakkara, version 1: `env()` and `raw_env` as PettingZoo's classic environments."""
 from .core.aec import make_env_fns
 from .sakkara import GAME
 

@@ -1,4 +1,4 @@
-"""Kheops, version 0: `env()` and `raw_env` as PettingZoo's classic environments."""
+"""Kheops, version 1: `env()` and `raw_env` as PettingZoo's classic environments."""
 from .core.aec import make_env_fns
 from .kheops import GAME
 

@@ -1,4 +1,4 @@
-"""Die Pyramide des Krimsutep, version 0: `env()` and `raw_env` as PettingZoo's classic environments."""
+"""Die Pyramide des Krimsutep, version 1: `env()` and `raw_env` as PettingZoo's classic environments."""
 from .core.aec import make_env_fns
 from .krimsutep import GAME
 

@@ -1,4 +1,4 @@
-"""Farao, version 0: `env()` and `raw_env` as PettingZoo's classic environments."""
+"""Farao, version 1: `env()` and `raw_env` as PettingZoo's classic environments."""
 from .core.aec import make_env_fns
 from .farao import GAME
 

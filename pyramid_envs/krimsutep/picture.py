@@ -100,8 +100,10 @@ def _researchers(pic, s):
 
 def _hand(s, p, seat):
     if seat is not None and p != seat:
-        return [f"hand: {int(s['hand_n'][p])} cards, face down"]
-    return ["hand:"] + [f"{j + 1}: {exc_name(k)}" for j, k in enumerate(s["hand"][p][: s["hand_n"][p]])]
+        n = int(s['hand_n'][p])
+        return [f"hand: {n} card{'' if n == 1 else 's'}, face down"]
+    cards = [f"{j + 1}: {exc_name(k)}" for j, k in enumerate(s["hand"][p][: s["hand_n"][p]])]
+    return ["hand:"] + cards if cards else ["hand: no cards"]
 
 
 def draw(state, seat=None):

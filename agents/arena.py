@@ -198,7 +198,7 @@ def table(result) -> str:
     for k, name in enumerate(result.agents):
         lo, hi = result.elo[k] - 1.96 * result.elo_se[k], result.elo[k] + 1.96 * result.elo_se[k]
         flo, fhi = wilson(first[k], played[k])
-        lines.append(f"{name:<{w}}{result.elo[k]:>8.0f}{f'[{lo:.0f}, {hi:.0f}]':>18}{mean_scores(result)[k]:>12.2f}"
+        lines.append(f"{name:<{w}}{round(result.elo[k]):>8d}{f'[{round(lo)}, {round(hi)}]':>18}{mean_scores(result)[k]:>12.2f}"
                      f"{first[k] / max(played[k], 1):>8.3f}{f'[{flo:.3f}, {fhi:.3f}]':>18}")
     lines.append("")
     lines.append(f"{'agent':<{w}}{'opponent':<{w}}{'games':>6}{'win':>7}{'draw':>7}{'loss':>7}{'win 95% CI':>18}")
@@ -254,7 +254,7 @@ def plot(result, path):
         d.text((10, y - 6), name[:32], fill="black")
         d.line([(x(lo[i]), y), (x(hi[i]), y)], fill=(40, 80, 200), width=3)
         d.ellipse([x(result.elo[i]) - 5, y - 5, x(result.elo[i]) + 5, y + 5], fill=(200, 40, 40))
-        d.text((x(hi[i]) + 6, y - 6), f"{result.elo[i]:.0f}", fill="black")
+        d.text((x(hi[i]) + 6, y - 6), f"{round(result.elo[i])}", fill="black")  # round: never "-0"
     img.save(path)
 
 
@@ -270,7 +270,8 @@ def parse_options(items) -> dict:
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python -m agents.arena", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", required=True, help="e.g. kheops or kheops_v1")
     parser.add_argument("--agents", nargs="+", required=True, help="agent specs, e.g. random greedy ismcts:sims=200")
     parser.add_argument("--games", type=int, default=1000, help="total games, rounded up to full seat rotations")

@@ -63,7 +63,8 @@ def play(env, opponent_spec, seat=0, seed=0, ask=input, say=print, **options):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python -m agents.play", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="kheops")
     parser.add_argument("--vs", default="greedy", help="the opponent agent, e.g. random, greedy, ismcts:sims=400")
     parser.add_argument("--seat", type=int, default=0)

@@ -30,7 +30,8 @@ def play(env_name: str, seed: int, quiet: bool = False) -> np.ndarray:
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python -m pyramid_envs.match", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="kheops_v1", choices=list_envs())
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)

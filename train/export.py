@@ -23,7 +23,8 @@ def slim_checkpoint(src, dst) -> Path:
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python -m train.export", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("src")
     parser.add_argument("dst")
     args = parser.parse_args(argv)

@@ -8,28 +8,10 @@ pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not inst
 bridge = pytest.importorskip("pyramid_envs.openspiel")
 
 import pyramid_envs  # noqa: E402
+from tests.core.snapshots import option_sets  # noqa: E402
 
 ENVS = pyramid_envs.list_envs()
 IMPERFECT = pyspiel.GameType.Information.IMPERFECT_INFORMATION
-
-
-def option_sets(game):
-    """Every player count, with the default options and with the other options at their last
-    choice (dropped from the end where the game refuses the mix, e.g. Keops alone needs Ra)."""
-    others = [o for o in game.options if o.name != "num_players"]
-    out = []
-    for n in next(o for o in game.options if o.name == "num_players").choices:
-        for extra in ([], [(o.name, o.choices[-1]) for o in others]):
-            for keep in range(len(extra), -1, -1):
-                opts = dict([("num_players", n)] + extra[:keep])
-                try:
-                    game.resolve_options(opts)
-                except ValueError:
-                    continue
-                if opts not in out:
-                    out.append(opts)
-                break
-    return out
 
 
 def spiel_params(opts, **extra):

@@ -24,6 +24,7 @@ from pyramid_envs.core.checks import check_actions
 
 from .base import SeatView
 from .ratings import bradley_terry, wilson
+from .records import GameRecord
 from .registry import make_agent, parse_value
 
 
@@ -92,13 +93,19 @@ def first_shares(rewards, truncated):
     return np.where(best & ~truncated[:, None], 1.0 / best.sum(axis=1, keepdims=True), 0.0)
 
 
-def play_games(game, agents, seat_table, seed, batch, max_steps, options, progress=None):
+def game_starts(seed, games) -> np.ndarray:
+    """Each game's start for the reset kernel (a record's seed)."""
+    return np.random.SeedSequence(seed).generate_state(games, np.uint64)
+
+
+def play_games(game, agents, seat_table, seed, batch, max_steps, options, progress=None, records=None):
+    """records: None, or one GameRecord per game, to which every move and the end are added."""
     G, P = seat_table.shape
     rewards = np.zeros((G, P), np.float32)
     scores = np.zeros((G, P), np.int64)
     truncated = np.zeros(G, bool)
     first = np.zeros((G, P))
-    seeds = np.random.SeedSequence(seed).generate_state(G, np.uint64)
+    seeds = game_starts(seed, G)
     encoded = game.encode_options(options)
     for start in range(0, G, batch):
         idx = np.arange(start, min(G, start + batch))
@@ -123,6 +130,9 @@ def play_games(game, agents, seat_table, seed, batch, max_steps, options, progre
                 view = SeatView(game, st[rows], cp[rows]) if agent.needs_view else None
                 actions[rows] = agent.act(obs, masks[rows], view)
             check_actions(game, st, masks, actions, allow_skip=True)  # agents must play legally
+            if records is not None:
+                for r in np.flatnonzero(actions >= 0):
+                    records[idx[r]].add(cp[r], actions[r], game.action_to_str(st[r:r + 1], actions[r]))
             step_rew = game.step(st, actions)
             ended = (actions >= 0) & st["terminated"]
             rew[ended] = step_rew[ended]
@@ -132,15 +142,18 @@ def play_games(game, agents, seat_table, seed, batch, max_steps, options, progre
         # seats beyond the agents' (a game's rule-run seats) count: rank among them all
         all_seats = np.where(np.arange(game.max_players) < st["num_players"][:, None], rew, -np.inf)
         first[idx] = first_shares(all_seats, truncated[idx])[:, :P]
+        for r, g in enumerate(idx if records is not None else ()):
+            records[g].finish(st["scores"][r, :st["num_players"][r]], bool(st["terminated"][r]))
         if progress is not None:
             progress(len(idx))
     return rewards, scores, truncated, first
 
 
 def run_arena(env, agent_specs, games, num_players=None, seed=0, batch=256, max_steps=10_000,
-              progress=None, options=None) -> ArenaResult:
+              progress=None, options=None, record=None) -> ArenaResult:
     """agent_specs: agent names with options ("ismcts:sims=200") or Agent objects;
-    options: the game's options (num_players, if given, overrides its entry)."""
+    options: the game's options (num_players, if given, overrides its entry);
+    record: a folder that receives every game as a record (agents/records.py)."""
     env = resolve_env(env)
     game = pyramid_envs.get_game(env)
     options = game.resolve_options({**(options or {}), **({} if num_players is None else {"num_players": num_players})})
@@ -154,9 +167,15 @@ def run_arena(env, agent_specs, games, num_players=None, seed=0, batch=256, max_
     cycle = seatings(len(agents), P)
     rounds = -(-games // len(cycle))
     seat_table = np.array(cycle * rounds, np.int64)
-    rewards, scores, truncated, first = play_games(game, agents, seat_table,
-                                                   int(child[-1].generate_state(1)[0]), batch, max_steps,
-                                                   options, progress)
+    games_seed = int(child[-1].generate_state(1)[0])
+    records = None
+    if record is not None:
+        records = [GameRecord(env, options, int(s), [agent_specs[k] for k in seats])
+                   for s, seats in zip(game_starts(games_seed, len(seat_table)), seat_table)]
+    rewards, scores, truncated, first = play_games(game, agents, seat_table, games_seed, batch, max_steps,
+                                                   options, progress, records)
+    for g, rec in enumerate(records or ()):
+        rec.write(Path(record) / record_name(g, rec.agents))
     result = ArenaResult(env, list(agent_specs), P, seat_table, rewards, scores, truncated, first)
     comps = result.comparisons()
     result.elo, result.elo_se = bradley_terry(comps, len(agents))
@@ -170,6 +189,12 @@ def run_arena(env, agent_specs, games, num_players=None, seed=0, batch=256, max_
                              "draw_rate": d / n if n else 0.0, "loss_rate": (n - w - d) / n if n else 0.0,
                              "loss_ci": wilson(n - w - d, n)})
     return result
+
+
+def record_name(game_index, seat_agents) -> str:
+    """game0003_greedy-vs-ismcts_sims_200.jsonl: the game's index and who sat where."""
+    safe = ["".join(c if c.isalnum() or c in "._=" else "_" for c in a)[:40] for a in seat_agents]
+    return f"game{game_index:04d}_{'-vs-'.join(safe)}.jsonl"
 
 
 def _unique(names):
@@ -282,6 +307,8 @@ def main(argv=None):
     parser.add_argument("--batch", type=int, default=256, help="games played side by side")
     parser.add_argument("--max-steps", type=int, default=10_000, help="steps after which a game counts as a draw")
     parser.add_argument("--out", default=None, help="folder for arena.json, arena.csv, ratings.png")
+    parser.add_argument("--record", default=None, metavar="DIR",
+                        help="write every game as a record in DIR (replay with python -m agents.replay)")
     args = parser.parse_args(argv)
     try:
         from tqdm import tqdm
@@ -290,7 +317,7 @@ def main(argv=None):
     except ImportError:
         bar, progress = None, None
     result = run_arena(args.game, args.agents, args.games, args.players, args.seed, args.batch,
-                       args.max_steps, progress, options=parse_options(args.option))
+                       args.max_steps, progress, options=parse_options(args.option), record=args.record)
     if bar is not None:
         bar.close()
     print(table(result))
@@ -300,6 +327,8 @@ def main(argv=None):
     write_csv(result, out / "arena.csv")
     plot(result, out / "ratings.png")
     print(f"wrote {out / 'arena.json'}, {out / 'arena.csv'}, {out / 'ratings.png'}")
+    if args.record is not None:
+        print(f"wrote {len(result.seats)} game records to {args.record}")
 
 
 if __name__ == "__main__":

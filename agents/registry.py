@@ -2,6 +2,8 @@
 "policy:path=runs/kheops/final.zip", "openspiel-ismcts:sims=100"."""
 import inspect
 
+from pyramid_envs.core.registry import register_agent_maker
+
 from .greedy import GreedyAgent
 from .ismcts import ISMCTSAgent
 from .openspiel_bots import OpenSpielISMCTSAgent, OpenSpielMCTSAgent
@@ -47,3 +49,6 @@ def make_agent(spec: str, seed=None):
     agent = AGENTS[name](**kwargs)
     agent.name = spec
     return agent
+
+
+register_agent_maker(make_agent)  # gymnasium.make(..., opponent="greedy") resolves names here

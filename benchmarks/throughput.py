@@ -21,9 +21,12 @@ games are reset and their reset time is included):
                            Python loop: one numba dispatch per kernel per step.
   VectorGame       B=1024  pyramid_envs.core.vector.VectorGame.step (check_legal on,
                            observations and masks), actions from the same @njit picker.
-  AEC env                  <game>.env() / connect_four_v3.env() / chess_v6.env(): the
+  AEC env                  <game>.env() / connect_four_v3.env() / chess_v6.env(), and
+                           <game>.raw_env() / connect_four_v3.raw_env() (no wrappers): the
                            usual agent_iter / last / step loop, action drawn uniformly
-                           from np.flatnonzero(action_mask) with numpy.
+                           from np.flatnonzero(action_mask) with numpy. Each game's env()
+                           and raw_env() alternate their timed rounds with connect_four's
+                           same constructor; the ratio is the median of the rounds' ratios.
 
 Step cap: random play may never end some games. Every game of ours is therefore reset
 (core loops), truncated (VectorGame, AEC env: max_steps) once its state's `steps` field
@@ -54,6 +57,7 @@ for _v in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import argparse  # noqa: E402
 import datetime  # noqa: E402
+import importlib  # noqa: E402
 import json  # noqa: E402
 import pickle  # noqa: E402
 import platform  # noqa: E402
@@ -77,6 +81,7 @@ from pyramid_envs.core.vector import VectorGame  # noqa: E402
 BATCHES = (1, 64, 1024)
 STEP_CAP = 5000  # decisions; games of ours past this are reset / truncated
 REF_NAME = "connect_four_v3.env()"
+REF_RAW_NAME = "connect_four_v3.raw_env()"
 
 
 # --- numba helpers ------------------------------------------------------------------
@@ -376,6 +381,25 @@ def aec_runner(make_env, seed=0):
 
 
 # --- timing -------------------------------------------------------------------------
+def calibrate(run, min_time, start_n=1):
+    """The n for which run(n) takes at least min_time."""
+    n = start_n
+    while True:
+        t0 = time.perf_counter()
+        run(n)
+        dt = time.perf_counter() - t0
+        if dt >= min_time:
+            return n
+        n = max(n + 1, int(n * min(10.0, 1.3 * min_time / max(dt, 1e-6))))
+
+
+def timed(run, n):
+    """(steps, games, capped, wall seconds, CPU seconds) of one run(n)."""
+    c0, t0 = time.process_time(), time.perf_counter()
+    steps, games, capped = run(n)
+    return steps, games, capped, time.perf_counter() - t0, time.process_time() - c0
+
+
 def measure(run, min_time, repeats, start_n=1):
     """Grow n until run(n) takes >= min_time, then time `repeats` runs of that n.
     run(n) returns (steps, games finished, games capped).
@@ -384,28 +408,32 @@ def measure(run, min_time, repeats, start_n=1):
     (time.process_time), so that other programs sharing the cores (which take the
     CPU away from us but do not change what our code costs) show up as a CPU share
     below 100% instead of silently lowering the figures."""
-    n = start_n
-    while True:
-        t0 = time.perf_counter()
-        run(n)
-        dt = time.perf_counter() - t0
-        if dt >= min_time:
-            break
-        n = max(n + 1, int(n * min(10.0, 1.3 * min_time / max(dt, 1e-6))))
-    rates_cpu, rates_wall = [], []
-    steps_all = games_all = capped_all = 0
-    wall = cpu = 0.0
+    n = calibrate(run, min_time, start_n)
+    return summarize([timed(run, n) for _ in range(repeats)])
+
+
+def measure_pair(run_a, run_b, min_time, repeats, start_n=1):
+    """measure() for two runs in alternating rounds (a, b, a, b, ...), so that a change of
+    the machine's load hits both alike; also returns the median over rounds of the ratio
+    of a's steps/s to b's."""
+    na, nb = calibrate(run_a, min_time, start_n), calibrate(run_b, min_time, start_n)
+    ta, tb = [], []
     for _ in range(repeats):
-        c0, t0 = time.process_time(), time.perf_counter()
-        steps, games, capped = run(n)
-        dt, dc = time.perf_counter() - t0, time.process_time() - c0
-        rates_wall.append(steps / dt)
-        rates_cpu.append(steps / max(dc, 1e-9))
-        steps_all += steps
-        games_all += games
-        capped_all += capped
-        wall += dt
-        cpu += dc
+        ta.append(timed(run_a, na))
+        tb.append(timed(run_b, nb))
+    ratio = statistics.median((a[0] / a[4]) / (b[0] / b[4]) for a, b in zip(ta, tb))
+    return summarize(ta), summarize(tb), ratio
+
+
+def summarize(runs):
+    """The figures of measure() from a list of timed() results."""
+    rates_cpu = [steps / max(dc, 1e-9) for steps, _g, _c, _dt, dc in runs]
+    rates_wall = [steps / dt for steps, _g, _c, dt, _dc in runs]
+    steps_all = sum(r[0] for r in runs)
+    games_all = sum(r[1] for r in runs)
+    capped_all = sum(r[2] for r in runs)
+    wall = sum(r[3] for r in runs)
+    cpu = sum(r[4] for r in runs)
     return {
         "steps_per_s": statistics.median(rates_cpu),
         "steps_per_s_wall": statistics.median(rates_wall),
@@ -545,7 +573,7 @@ def machine_info():
 
 
 # --- one game -----------------------------------------------------------------------
-def bench_game(name, min_time, repeats, quick, py_loop, record):
+def bench_game(name, min_time, repeats, quick, py_loop, record, references):
     """All rows, the memory entry and the kernel split of one registered game."""
     game = pyramid_envs.get_game(name)
     print(f"## {name}: {game.num_actions} actions, obs {tuple(game.obs_shape)}, "
@@ -587,10 +615,19 @@ def bench_game(name, min_time, repeats, quick, py_loop, record):
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        # pyramid_envs.make(name) is the registered module's env() (order-enforcing wrapper)
-        run, _env = aec_runner(lambda: pyramid_envs.make(name, max_steps=STEP_CAP))
-        run(200)  # warm-up
-        record(name, f"{name}.env()", measure(run, min_time, repeats, start_n=200), "aec")
+        # pyramid_envs.make(name) is the registered module's env() (order-enforcing wrapper);
+        # each AEC row alternates its rounds with the same connect_four_v3 constructor's
+        raw = importlib.import_module(f"pyramid_envs.{name}").raw_env
+        for label, make, ref in ((f"{name}.env()", lambda: pyramid_envs.make(name, max_steps=STEP_CAP),
+                                  references[REF_NAME]),
+                                 (f"{name}.raw_env()", lambda: raw(max_steps=STEP_CAP),
+                                  references[REF_RAW_NAME])):
+            run, _env = aec_runner(make)
+            ref_run, _ref_env = aec_runner(ref)
+            run(200)  # warm-up
+            ref_run(200)
+            ours, theirs, ratio = measure_pair(run, ref_run, min_time, repeats, start_n=200)
+            record(name, label, dict(ours, paired_ratio=ratio, paired_reference=theirs), "aec")
 
     split = kernel_split(game, 1024, 40 if quick else 200, length)
     return dict(game_memory(game), mean_game_length=length), split
@@ -626,6 +663,8 @@ def main(argv=None):
     except ImportError as e:
         raise SystemExit(f"PettingZoo's classic references need extra packages ({e}); "
                          "install them with: pip install pygame chess") from e
+    from pettingzoo.classic.connect_four.connect_four import raw_env as connect_four_raw_env
+    references = {REF_NAME: connect_four_v3.env, REF_RAW_NAME: connect_four_raw_env}
 
     min_time, repeats = (0.15, 2) if args.quick else (1.0, 5)
     info = machine_info()
@@ -653,7 +692,7 @@ def main(argv=None):
         t0 = time.perf_counter()
         try:
             mem[name], splits[name] = bench_game(name, min_time, repeats, args.quick,
-                                                 args.py_loop, record)
+                                                 args.py_loop, record, references)
         except Exception as e:  # another game's kernels may be half-written: go on
             failed[name] = f"{type(e).__name__}: {e}"
             print(f"!! {name} failed: {failed[name]}", flush=True)
@@ -662,23 +701,29 @@ def main(argv=None):
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for name, make in ((REF_NAME, connect_four_v3.env), ("chess_v6.env()", chess_v6.env)):
+        for name, make in ((REF_NAME, connect_four_v3.env), (REF_RAW_NAME, connect_four_raw_env),
+                           ("chess_v6.env()", chess_v6.env)):
             run, _env = aec_runner(make)
             run(200)  # warm-up
             record("reference", name, measure(run, min_time, repeats, start_n=200), "aec")
 
     ref = next(r["steps_per_s"] for r in rows if r["name"] == REF_NAME)
-    for r in rows:
-        r["ratio_to_connect_four"] = r["steps_per_s"] / ref
+    for r in rows:  # an AEC row of ours: against the same constructor in alternating rounds
+        r["ratio_to_connect_four"] = r.get("paired_ratio", r["steps_per_s"] / ref)
     mem.update(reference_memory())
 
     info["loadavg_at_end"] = os.getloadavg() if hasattr(os, "getloadavg") else None
     print()
     print(f"# load average at end {info['loadavg_at_end']} (other processes share this machine's cores)")
     print(table(rows))
-    print(f"steps/game: AEC rows, which play whole games (mean lengths from the core are in the "
+    print(f"x connect_four_v3: a game's env() and raw_env() rows against connect_four_v3's "
+          f"env() and raw_env(), timed in alternating rounds (median of the rounds' ratios); "
+          f"other rows against the {REF_NAME} row.\n"
+          f"steps/game: AEC rows, which play whole games (mean lengths from the core are in the "
           f"memory table). capped: games of ours reset (core) or truncated (VectorGame, env) "
           f"at {STEP_CAP} steps during the timed runs.")
+    print()
+    print(vector_overhead_table(rows))
     print()
     print(memory_table(mem))
     for name, split in splits.items():
@@ -716,6 +761,18 @@ def table(rows):
         lines.append(f"| {r['game']:<14s} | {r['name']:<36s} | {r['steps_per_s']:>11,.0f} | "
                      f"{r['ratio_to_connect_four']:>17.3g} | {r['steps_per_s_wall']:>12,.0f} | "
                      f"{r['cpu_share']:>9.0%} | {spg:>10s} | {capped:>6s} |")
+    return "\n".join(lines)
+
+
+def vector_overhead_table(rows):
+    """VectorGame.step at B=1024 against the core loop with observations at the same B."""
+    lines = ["| game | VectorGame.step B=1024 / core numba-loop B=1024 mask+step+obs |", "|---|---:|"]
+    by = {(r["game"], r["name"]): r["steps_per_s"] for r in rows}
+    for game in dict.fromkeys(r["game"] for r in rows if r["group"] == "vector"):
+        core = by.get((game, "core numba-loop B=1024 mask+step+obs"))
+        vec = by.get((game, "VectorGame.step B=1024 (obs+mask)"))
+        if core and vec:
+            lines.append(f"| {game} | {vec / core:.0%} |")
     return "\n".join(lines)
 
 

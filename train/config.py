@@ -41,8 +41,10 @@ DEFAULTS = {
     },
     "pool_size": 10,
     "snapshot_every": 20_000,   # env steps between snapshots into the pool
-    "eval_every": 50_000,       # env steps between evaluations
-    "eval_games": 40,           # arena games per evaluation opponent
+    "eval_every": 20_000,       # env steps between evaluations: ten points on the learning curve
+    "eval_games": 20,           # arena games per evaluation opponent
+    "eval_agents": ["random", "greedy"],  # the agents each evaluation plays (arena names), and the
+                                # latest pool snapshot; the learner's Elo is over the first one
     "checkpoint_every": 50_000,
     "eval_deterministic": True, # evaluate the most probable move (True) or sample as trained (False):
                                 # argmax can be far weaker where many moves tie on the lookahead
@@ -102,6 +104,9 @@ def load_config(path: str | Path | None, overrides: list[str] = (), defaults: di
     look = cfg.get("lookahead")  # RLlib's defaults have none
     if look and (min(look["depth"], look["top"], look["samples"]) < 1 or look["sims"] < 0):
         raise ValueError(f"lookahead: depth, top and samples must be at least 1 and sims at least 0; got {look}")
+    if "eval_agents" in cfg:  # RLlib's defaults have none
+        for spec in cfg["eval_agents"]:
+            _check_agent(spec)
     shares = cfg["opponents"]
     unknown = set(shares) - {"latest", "pool"} - _agent_names()
     if unknown or not shares or any(v < 0 for v in shares.values()) or sum(shares.values()) <= 0:
@@ -114,3 +119,19 @@ def _agent_names():
     from agents.registry import AGENTS
 
     return set(AGENTS)
+
+
+def _check_agent(spec):
+    from agents.registry import parse_spec
+
+    try:
+        parse_spec(spec)
+    except ValueError as e:
+        raise ValueError(f"eval_agents: {e}") from None
+
+
+def whole_rollouts(cfg) -> int:
+    """total_timesteps rounded up to whole rollouts of num_envs * n_steps steps: the learner
+    always finishes the rollout it started, so this is the total it really runs."""
+    rollout = cfg["num_envs"] * cfg["ppo"]["n_steps"]
+    return -(-cfg["total_timesteps"] // rollout) * rollout

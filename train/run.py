@@ -18,6 +18,7 @@ from agents.ratings import bradley_terry
 from pyramid_envs.core import SelfPlayVec
 from pyramid_envs.core.sb3 import SB3SelfPlayVecEnv
 
+from .config import whole_rollouts
 from .lookahead import LookaheadPolicy, LookaheadVecEnv
 from .plots import learning_curve
 from .pool import OpponentPool, TorchPolicy
@@ -91,7 +92,7 @@ class SelfPlayCallback(BaseCallback):
                                          seed=cfg["seed"])
         row = {"step": int(self.num_timesteps)}
         comps = []
-        opponents = ["random", "greedy"]
+        opponents = list(cfg["eval_agents"])
         if self.pool.snapshots:
             snap = TorchPolicy(self.pool.snapshots[-1].policy, deterministic=True)
             snap.name = "pool"
@@ -102,13 +103,17 @@ class SelfPlayCallback(BaseCallback):
             pair = res.pairs[0]
             name = opp if isinstance(opp, str) else "pool"
             row[f"win_rate/{name}"] = pair["win_rate"]
+            row[f"wins/{name}"], row[f"games/{name}"] = pair["wins"], pair["games"]  # the plot's intervals
             self.logger.record(f"eval/win_rate_{name}", pair["win_rate"])
             if isinstance(opp, str):
                 comps += [(0 if i == 0 else k + 1, k + 1 if i == 0 else 0, s)
                           for (i, j, s) in res.comparisons()]
-        elo, _ = bradley_terry(comps, 3)
-        row["elo_vs_random"] = float(elo[0] - elo[1])
-        self.logger.record("eval/elo_vs_random", row["elo_vs_random"])
+        baselines = cfg["eval_agents"]
+        if baselines:  # the learner's Elo over the first evaluation agent
+            elo, _ = bradley_terry(comps, len(baselines) + 1)
+            key = f"elo_vs_{baselines[0]}"
+            row[key] = float(elo[0] - elo[1])
+            self.logger.record(f"eval/{key}", row[key])
         self.history.append(row)
         learning_curve(self.history, self.out / "learning_curve.png", f"{cfg['env']} self-play")
         (self.out / "history.json").write_text(json.dumps(self.history, indent=1) + "\n")
@@ -117,6 +122,11 @@ class SelfPlayCallback(BaseCallback):
 def train(cfg: dict, out: str | Path, resume: str | None = None, progress_bar=True, verbose=0):
     """Run one training; returns the path of the final checkpoint."""
     torch.set_num_threads(cfg["torch_threads"])
+    total = whole_rollouts(cfg)
+    if total != cfg["total_timesteps"]:
+        print(f"total_timesteps {cfg['total_timesteps']:,} rounded up to {total:,}: whole rollouts of "
+              f"num_envs {cfg['num_envs']} x n_steps {cfg['ppo']['n_steps']}")
+        cfg = {**cfg, "total_timesteps": total}
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))

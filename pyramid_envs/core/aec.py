@@ -5,10 +5,12 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
+from .compile import ensure_compiled
 from .checks import (RENDER_MODES, check_env_args, check_one_action, final_rewards,
                      resolve_max_steps)
+from .dispatch import bind
+from .order import LeanOrderEnforcingWrapper
 
 
 class PyramidAECEnv(AECEnv):
@@ -27,12 +29,14 @@ class PyramidAECEnv(AECEnv):
         super().__init__()
         check_env_args(render_mode, max_steps, reward_mode)
         game = self.game
+        ensure_compiled(game)
         self.options = game.resolve_options(options)
         self.render_mode = render_mode
         self.max_steps = resolve_max_steps(game, max_steps)
         self.reward_mode = reward_mode
         n = self.options["num_players"]
         self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         obs_space = spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, tuple(game.obs_shape), np.float32),
@@ -45,8 +49,16 @@ class PyramidAECEnv(AECEnv):
         self._rewards = np.zeros((1, game.max_players), np.float32)
         self._action = np.zeros(1, np.int64)
         self._seat = np.zeros(1, np.int64)
-        self._obs = np.zeros((1,) + tuple(game.obs_shape), np.float32)
+        self._obs_shape = (1,) + tuple(game.obs_shape)
         self._seeds = np.random.SeedSequence()
+        # the hot kernels bound to these buffers' types, and views of the fields read per step
+        self._legal_mask = bind(game.kernels.legal_mask, self._states, self._mask)
+        self._step = bind(game.kernels.step, self._states, self._action, self._rewards)
+        self._observe = bind(game.kernels.observe, self._states, self._seat,
+                             np.zeros(self._obs_shape, np.float32))
+        self._terminated = self._states["terminated"]
+        self._steps = self._states["steps"]
+        self._current = self._states["current_player"]
         self.rewards = {}
         self._cumulative_rewards = {}
         self.terminations = {}
@@ -75,14 +87,18 @@ class PyramidAECEnv(AECEnv):
         self._sync()
 
     def _sync(self):
-        self.game.kernels.legal_mask(self._states, self._mask)
-        self.agent_selection = self.possible_agents[int(self._states[0]["current_player"])]
+        self._legal_mask(self._states, self._mask)
+        self.agent_selection = self.possible_agents[self._current[0]]
 
     def observe(self, agent):
-        self._seat[0] = self.possible_agents.index(agent)
-        self.game.kernels.observe(self._states, self._seat, self._obs)
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            raise ValueError(f"unknown agent {agent!r}; the agents are {self.possible_agents}")
+        self._seat[0] = seat
+        obs = np.zeros(self._obs_shape, np.float32)  # the caller's own: written, not copied
+        self._observe(self._states, self._seat, obs)
         mask = self._mask[0].copy() if agent == self.agent_selection else np.zeros_like(self._mask[0])
-        return {"observation": self._obs[0].copy(), "action_mask": mask}
+        return {"observation": obs[0], "action_mask": mask}
 
     def step(self, action):
         agent = self.agent_selection
@@ -90,16 +106,16 @@ class PyramidAECEnv(AECEnv):
             return self._was_dead_step(action)
         self._action[0] = check_one_action(self.game, self._states, self._mask[0], action)
         self._cumulative_rewards[agent] = 0.0
-        self.game.kernels.step(self._states, self._action, self._rewards)
-        s = self._states[0]
-        self.rewards = {x: 0.0 for x in self.agents}
-        if s["terminated"]:
+        self._step(self._states, self._action, self._rewards)
+        if self._terminated[0]:
             r = final_rewards(self._states, self._rewards, self.reward_mode)[0]
             self.rewards = {x: float(r[i]) for i, x in enumerate(self.possible_agents)}
-            self.terminations = {x: True for x in self.agents}
-        elif self.max_steps is not None and s["steps"] >= self.max_steps:
-            self.truncations = {x: True for x in self.agents}
-        self._accumulate_rewards()
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+        else:  # no reward before the end: nothing to accumulate
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            if self.max_steps is not None and self._steps[0] >= self.max_steps:
+                self.truncations = dict.fromkeys(self.agents, True)
         self._sync()
         if self.render_mode == "human":
             self.render()
@@ -147,7 +163,7 @@ class PyramidAECEnv(AECEnv):
         self.terminations = dict(d["terminations"])
         self.truncations = dict(d["truncations"])
         self.infos = {a: {} for a in self.agents}
-        self.game.kernels.legal_mask(self._states, self._mask)
+        self._legal_mask(self._states, self._mask)
         self.agent_selection = d["agent_selection"]
 
     def clone(self):
@@ -168,7 +184,7 @@ def make_env_fns(game):
     })
 
     def env(**kwargs):
-        """The raw env wrapped in PettingZoo's order-enforcing wrapper."""
-        return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+        """The raw env wrapped in PettingZoo's order-enforcing wrapper (a leaner subclass)."""
+        return LeanOrderEnforcingWrapper(raw_env(**kwargs))
 
     return env, raw_env

@@ -41,7 +41,8 @@ def check_actions(game, states, masks, actions, allow_skip=False):
 
 def check_one_action(game, state, mask, action) -> int:
     """Scalar fast path of check_actions for one game (the AEC and Gymnasium envs)."""
-    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+    if type(action) is not int and not isinstance(action, np.integer) and (  # the usual two first
+            isinstance(action, bool) or not isinstance(action, int)):
         raise ValueError(f"action must be an integer in [0, {game.num_actions}), got {action!r}")
     a = int(action)
     if not (0 <= a < game.num_actions and mask[a]):

@@ -93,6 +93,17 @@ class Game:
     # True where no seat ever lacks information another has (only the future, in the RNG, is
     # unknown): OpenSpiel's game type, and which searches need determinizations
     perfect_information: bool = False
+    # for a person at the board (agents.play): the move forms and a short summary of the rules
+    help_text: str = ""
+    # (state, action) -> str: the move in plain words, where its name uses codes (rotations);
+    # None where the names say it all
+    describe_action: Callable | None = None
+    # where actions act in the render_svg(state, seat) picture, for clicking on it:
+    # (state, actions, seat=None) -> {action: (x, y)} for those of `actions` that have a place
+    action_places: Callable | None = None
+    # cold first use (numba compiling the core kernels) measured on the 2-core reference
+    # machine by benchmarks/compile.py, for the message core/compile.py prints
+    compile_seconds: float | None = None
 
     def __post_init__(self):
         missing = [f for f in REQUIRED_FIELDS if f not in self.state_dtype.names]

@@ -8,13 +8,16 @@ from gymnasium import spaces
 
 from .checks import check_env_args, check_one_action, final_rewards, resolve_max_steps
 from .policies import sample_legal
+from .registry import get_game, make_agent
+from .view import SeatView
 
 
 class SingleAgentEnv(gymnasium.Env):
     """obs: float32[obs_shape]; info["action_mask"] and action_masks() give the legal actions.
 
-    opponent: "random" (uniform legal, seeded by reset's seed) or a batch policy
-    callable(obs, masks) -> actions. learner_seat: a seat, or None for a random
+    opponent: "random" (uniform legal, seeded by reset's seed), any agent name the arena takes
+    ("greedy", "ismcts:sims=100", "policy:env=kheops"; its random choices seeded by reset's seed
+    too) or a batch policy callable(obs, masks) -> actions. learner_seat: a seat, or None for a random
     seat each episode. illegal_action: "terminate" (default, as PettingZoo's
     TerminateIllegalWrapper: the episode ends with reward -1 and
     info["illegal_action"] = True, the game left as it was) or "raise" (ValueError).
@@ -25,7 +28,6 @@ class SingleAgentEnv(gymnasium.Env):
     def __init__(self, game, opponent="random", learner_seat=0, render_mode=None, max_steps=None,
                  reward_mode="win_loss", illegal_action="terminate", **options):
         if isinstance(game, str):
-            from .registry import get_game
             game = get_game(game)
         check_env_args(render_mode, max_steps, reward_mode)
         self.game = game
@@ -33,8 +35,15 @@ class SingleAgentEnv(gymnasium.Env):
         n = self.options["num_players"]
         if learner_seat is not None and not 0 <= learner_seat < n:
             raise ValueError(f"learner_seat must be in [0, {n}) or None, got {learner_seat}")
-        if opponent != "random" and not callable(opponent):
-            raise ValueError(f"opponent must be 'random' or a policy callable(obs, masks), got {opponent!r}")
+        self._opponent_name = opponent if isinstance(opponent, str) and opponent != "random" else None
+        if self._opponent_name:
+            try:
+                opponent = make_agent(opponent)
+            except ValueError as e:
+                raise ValueError(f"opponent {opponent!r}: {e}") from None
+        elif opponent != "random" and not callable(opponent):
+            raise ValueError(f"opponent must be 'random', an agent name such as 'greedy' or "
+                             f"'ismcts:sims=100', or a policy callable(obs, masks); got {opponent!r}")
         if illegal_action not in ("terminate", "raise"):
             raise ValueError(f"illegal_action must be 'terminate' or 'raise', got {illegal_action!r}")
         self.illegal_action = illegal_action
@@ -52,8 +61,11 @@ class SingleAgentEnv(gymnasium.Env):
         self.seat = 0
 
     def _opponent_actions(self, obs, masks):
-        if self.opponent == "random":
+        if isinstance(self.opponent, str):  # "random"
             return sample_legal(masks, self.np_random)
+        if getattr(self.opponent, "needs_view", False):  # a planner: it sees only its seat's view
+            view = SeatView(self.game, self._states, [int(self._states[0]["current_player"])])
+            return np.asarray(self.opponent.act(obs, masks, view), np.int64)
         return np.asarray(self.opponent(obs, masks), np.int64)
 
     def _advance(self, action):
@@ -81,6 +93,8 @@ class SingleAgentEnv(gymnasium.Env):
 
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)
+        if seed is not None and self._opponent_name:  # a fresh agent seeded from the env's seed
+            self.opponent = make_agent(self._opponent_name, seed=int(self.np_random.integers(2**32)))
         n = self.options["num_players"]
         self.seat = int(self.np_random.integers(n)) if self.learner_seat is None else self.learner_seat
         start = self.np_random.integers(0, 2**64, size=1, dtype=np.uint64)

@@ -6,8 +6,15 @@ import importlib
 
 import gymnasium
 
+from .compile import ensure_compiled
+
 _GAMES: dict[str, str] = {}    # env name "kheops_v1" -> module holding GAME
 _LOADED: dict[str, object] = {}
+# Agents named by strings ("greedy", "ismcts:sims=100") live in a layer above the core; that
+# layer hands its factory in here (register_agent_maker), so the core never imports it by name
+# at import time. AGENTS_PACKAGE is imported on first use, when nobody has registered yet.
+AGENTS_PACKAGE = "agents.registry"
+_AGENT_MAKER: list = []
 
 
 def register_game(env_name: str, module: str, gym_id: str):
@@ -39,9 +46,22 @@ def get_game(name: str):
     """The Game descriptor for an env name such as 'kheops_v1'."""
     if name not in _LOADED:
         _LOADED[name] = _version_module(name).GAME
+    ensure_compiled(_LOADED[name])
     return _LOADED[name]
 
 
 def make(name: str, **kwargs):
     """The PettingZoo AEC env (order-enforcing wrapper) of `name` with options."""
     return _version_module(name).env(**kwargs)
+
+
+def register_agent_maker(make_agent):
+    """make_agent(spec: str, seed) -> an agent with act(obs, masks, view) and needs_view."""
+    _AGENT_MAKER[:] = [make_agent]
+
+
+def make_agent(spec: str, seed=None):
+    """The agent a name such as 'greedy' or 'ismcts:sims=100' stands for (ValueError if none)."""
+    if not _AGENT_MAKER:
+        importlib.import_module(AGENTS_PACKAGE)  # registers its maker on import
+    return _AGENT_MAKER[0](spec, seed=seed)

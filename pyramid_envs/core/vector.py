@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .compile import ensure_compiled
 from .checks import check_actions, check_env_args, final_rewards, resolve_max_steps
 
 
@@ -22,6 +23,7 @@ class VectorGame:
         check_env_args(None, max_steps, reward_mode)
         if num_envs < 1:
             raise ValueError(f"num_envs must be >= 1, got {num_envs}")
+        ensure_compiled(game)
         self.game = game
         self.num_envs = num_envs
         self.options = game.resolve_options(options)
@@ -59,13 +61,14 @@ class VectorGame:
     def step(self, actions):
         if self.check_legal:
             actions = check_actions(self.game, self.states, self.masks, actions, allow_skip=True)
+        self.rewards[:] = 0.0  # the kernel writes only the games it steps
         self.game.kernels.step(self.states, np.asarray(actions, np.int64), self.rewards)
         stepped = np.asarray(actions) >= 0
         terminated = self.states["terminated"] & stepped
         truncated = np.zeros(self.num_envs, bool)
         if self.max_steps is not None:
             truncated = ~terminated & stepped & (self.states["steps"] >= self.max_steps)
-        rewards = np.where(stepped[:, None], self.rewards, 0.0).astype(np.float32)
+        rewards = self.rewards.copy()
         info = {}
         done = np.flatnonzero(terminated | truncated)
         if done.size:

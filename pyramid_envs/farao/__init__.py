@@ -1,11 +1,12 @@
 """Farao (Jiří Slavík, Dino Toys): 2-6 archaeologists explore a pyramid of face-down tiles,
 read five ancient inscriptions and race into the burial chamber."""
 from ..core.game import Game, Kernels, Option
-from . import rules, spec
+from . import observation, rules, spec
 from .heuristic import evaluate
 from .codec import action_to_str, from_dict, str_to_action, to_dict
-from .picture import render_rgb, render_svg
+from .picture import action_places, render_rgb, render_svg
 from .render import render_ansi, score_sheet
+from .guide import HELP
 
 
 def _check_options(resolved):
@@ -24,7 +25,8 @@ GAME = Game(
     num_actions=spec.NUM_ACTIONS,
     obs_shape=(spec.OBS_SIZE,),
     state_dtype=rules.STATE,
-    kernels=Kernels(rules.reset, rules.legal_mask, rules.step, rules.observe, rules.determinize),
+    kernels=Kernels(rules.reset, rules.legal_mask, rules.step, observation.observe,
+                    rules.determinize),
     options=(
         Option("num_players", 2, tuple(range(spec.MIN_PLAYERS, spec.MAX_PLAYERS + 1)),
                "2 to 6 players"),
@@ -43,9 +45,12 @@ GAME = Game(
     render_ansi=render_ansi,
     render_rgb=render_rgb,
     render_svg=render_svg,
+    action_places=action_places,
     score_sheet=score_sheet,
+    help_text=HELP,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
+    compile_seconds=44,
     default_max_steps=20_000,  # random play can still loop for ever (see docs/rules)
     check_options=_check_options,
 )

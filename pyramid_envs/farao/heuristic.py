@@ -16,47 +16,19 @@ this (_seal_risk), so a seat ahead keeps a way to the chamber open.
 import numpy as np
 from numba import njit
 
+from .paths import EXPLORE, _passage, _step_to, lacks
 from .reach import _unlaid, reach
-from .rules import _may_enter, _obstacle, _open, _other_tunnel
-from .spec import (BIG, C_CORNER, C_RING, C_TILE, CELL_KIND, CHAMBER, CORNERS, FIGURES, KILL,
-                   NEIGHBOR, NUM_CELLS, NUM_COLOURS, NUM_ITEMS, NUM_SYMBOLS, OBSTACLE_EFFECT,
-                   OBSTACLE_ITEM, SYM_INSCRIPTION, TILE_SYMBOL)
+from .rules import _other_tunnel
+from .spec import (BIG, C_CORNER, C_RING, C_TILE, CELL_KIND, CHAMBER, CORNERS, FIGURES,
+                   NUM_CELLS, NUM_COLOURS, NUM_ITEMS, NUM_SYMBOLS, SYM_INSCRIPTION, TILE_SYMBOL)
 
 FAR = 40        # distance counted when no goal can be reached
-EXPLORE = 2     # a face-down tile counts as this much farther than an inscription in sight
 INSCRIPTION = 10.0
 ITEM = 2.0
 SEALED = -INSCRIPTION  # a sealed chamber (a draw at the step limit) for every seat: worse than
 #                        an even game, so a player not far behind never seals it
 WALLED_ODDS = 0.45  # how often a tile turned up ends walled toward the chamber's side (random
 #                     play: dead ends and most Ls or straights must, a T may); see _seal_risk
-
-
-@njit(cache=True, inline="always")
-def _walled(s, c, d):
-    """Field c shuts direction d: a wall of the ring or of a laid tile."""
-    return not (CELL_KIND[s.pyramid, c] == C_TILE and _unlaid(s, c)) and not (_open(s, c) >> d) & 1
-
-
-@njit(cache=True, inline="always")
-def _passage(s, a, d):
-    """The field one step from a in direction d if no wall stands between them, else -1."""
-    b = NEIGHBOR[s.pyramid, a, d]
-    if b < 0 or _walled(s, a, d) or CELL_KIND[s.pyramid, b] == C_TILE and _walled(s, b, (d + 2) % 4):
-        return -1
-    return b
-
-
-@njit(cache=True)
-def _step_to(s, p, a, d):
-    """The field one step from a in direction d that a figure of p may walk to, else -1."""
-    b = _passage(s, a, d)
-    if b < 0 or not _may_enter(s, p, b, -1, False):
-        return -1
-    o = _obstacle(s, b)
-    if o >= 0 and OBSTACLE_EFFECT[o] == KILL and not s.items[p, OBSTACLE_ITEM[o]]:
-        return -1
-    return b
 
 
 @njit(cache=True, inline="always")
@@ -68,8 +40,7 @@ def _goal_cost(s, p, c, steps, to_chamber):
         return -1
     if not s.up[c]:
         return steps + EXPLORE
-    colour = TILE_SYMBOL[s.tile[c]] - SYM_INSCRIPTION
-    if 0 <= colour < NUM_COLOURS and not s.insc[p, colour] and s.insc_supply[colour] > 0:
+    if lacks(s, p, TILE_SYMBOL[s.tile[c]] - SYM_INSCRIPTION):
         return steps
     return -1
 

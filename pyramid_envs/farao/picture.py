@@ -165,6 +165,41 @@ def draw(state, seat=None):
     return pic
 
 
+def action_places(state, actions, seat=None):
+    """{action: (x, y)}: the field each of `actions` acts on (a figure chosen, an entrance,
+    the field a step, bottle or key goes to, the tile being turned, a field picked); the
+    tunnel, food, items and 'pass' have no place on the board."""
+    s = one_state(state)
+    pyr, p = int(s["pyramid"]), int(s["current_player"])
+    here = int(s["fig"][p, s["mover"]]) if s["mover"] >= 0 else -1
+
+    def beside(d):
+        return int(spec.NEIGHBOR[pyr, here, d]) if here >= 0 else -1
+
+    places = {}
+    for a in map(int, actions):
+        c = -1
+        if a < spec.A_ENTER:
+            c = int(s["fig"][p, a - spec.A_FIGURE])
+        elif a < spec.A_DIR:
+            c = int(spec.CORNERS[pyr, a - spec.A_ENTER])
+        elif a < spec.A_TUNNEL:
+            c = beside(a - spec.A_DIR)
+        elif spec.A_BOTTLE <= a < spec.A_KEY:
+            c = beside(a - spec.A_BOTTLE)
+        elif spec.A_KEY <= a < spec.A_FOOD:
+            t = (a - spec.A_KEY) // 4
+            c = here if t == 0 else beside(t - 1)
+        elif spec.A_ROT <= a < spec.A_CELL:
+            c = int(s["target"])
+        elif spec.A_CELL <= a < spec.A_ITEM:
+            c = a - spec.A_CELL
+        if c >= 0:
+            r, q = divmod(c, spec.MAX_GRID)
+            places[a] = (X0 + (q + 0.5) * CELL, Y0 + (r + 0.5) * CELL)
+    return places
+
+
 def render_svg(state, seat=None):
     """The picture as a self-contained SVG document; with a seat, only what it may see."""
     return draw(state, seat).to_svg()

@@ -5,7 +5,7 @@ A turn is: the die is rolled (when the turn is handed over), the player picks a 
 face-down tile, the map, the dark shrine, the coffer and robbing after an attack are
 decisions of their own (phases). Items may be spent at any point of the move.
 With `end_when_stuck` a game ends at the hand-over once no player still in can ever enter
-the chamber (reach.stuck).
+the chamber (reach.stuck). The observation kernel is in observation.py.
 """
 import numpy as np
 from numba import njit
@@ -14,15 +14,14 @@ from ..core.outcome import rank_rewards
 from ..core.rng import randint, shuffle
 from .reach import stuck
 from .spec import (A_BOTTLE, A_BUY, A_CELL, A_DIR, A_ENTER, A_FIGURE, A_FOOD, A_ITEM, A_KEY,
-                   A_PASS, A_ROT, A_TUNNEL, BOTTLE, C_CHAMBER, C_CORNER, C_RING, C_TILE,
-                   CELL_FEATURES, CELL_KIND, COLOURS_IN_GAME, CORNERS, END_MOVE, FIGURES,
-                   FIRST_AID, FOOD, INSCRIPTION_TOKENS, ITEM_TOKENS, ITEMS_IN_GAME, KEY, KILL,
-                   MAGIC, MAX_PLAYERS, MAX_VICTIMS, MONEY, NEIGHBOR, NO_ENTRY, NUM_CELLS,
-                   NUM_COLOURS, NUM_ITEMS, NUM_PHASES, NUM_SYMBOLS, OBSTACLE_EFFECT,
-                   OBSTACLE_ITEM, PH_COFFER, PH_CURSE, PH_FIGURE, PH_MAP_ORIENT, PH_MAP_PICK,
-                   PH_ORIENT, PH_OVER, PH_ROB, PH_STEP, RING_OPEN, SEAT_FEATURES, SHAPE_DISTINCT,
-                   SHAPE_OPEN, SYM_COFFER, SYM_INSCRIPTION, SYM_ITEM, SYM_MAP, SYM_OBSTACLE,
-                   SYM_SHRINE, SYM_TUNNEL, TILE_SHAPE, TILE_SYMBOL, TILES_IN_GAME)
+                   A_PASS, A_ROT, A_TUNNEL, BOTTLE, C_CHAMBER, C_CORNER, C_RING, C_TILE, CELL_KIND,
+                   COLOURS_IN_GAME, CORNERS, END_MOVE, FIGURES, FIRST_AID, FOOD,
+                   INSCRIPTION_TOKENS, ITEM_TOKENS, ITEMS_IN_GAME, KEY, KILL, MAGIC, MAX_PLAYERS,
+                   MAX_VICTIMS, MONEY, NEIGHBOR, NO_ENTRY, NUM_CELLS, NUM_COLOURS, NUM_ITEMS,
+                   NUM_SYMBOLS, OBSTACLE_EFFECT, OBSTACLE_ITEM, PH_COFFER, PH_CURSE, PH_FIGURE,
+                   PH_MAP_ORIENT, PH_MAP_PICK, PH_ORIENT, PH_OVER, PH_ROB, PH_STEP, RING_OPEN,
+                   SHAPE_DISTINCT, SHAPE_OPEN, SYM_COFFER, SYM_INSCRIPTION, SYM_ITEM, SYM_MAP,
+                   SYM_OBSTACLE, SYM_SHRINE, SYM_TUNNEL, TILE_SHAPE, TILE_SYMBOL, TILES_IN_GAME)
 
 STATE = np.dtype([
     ("num_players", np.int8),
@@ -739,113 +738,6 @@ def step(states, actions, rewards):
         # can finish
         if s.end_stuck and not s.terminated and s.current_player != p and stuck(s, seen, queue, up):
             _end_stuck(s, rewards[b])
-
-
-# --- observation ------------------------------------------------------------------------------
-@njit(cache=True)
-def _observe_one(s, seat, f):
-    f[:] = 0.0
-    n = s.num_players
-    pyr = s.pyramid
-    p = s.current_player
-    mover_cell = s.fig[p, s.mover] if (s.mover >= 0 and not s.terminated) else -1
-    coffer_found = False
-    for c in range(NUM_CELLS):
-        k = CELL_KIND[pyr, c]
-        if k == 0:
-            continue
-        base = c * CELL_FEATURES
-        f[base] = 1.0
-        f[base + 1] = k == C_RING or k == C_CORNER
-        f[base + 2] = k == C_CHAMBER
-        if k == C_TILE:
-            if s.up[c]:
-                f[base + 4] = 1.0
-                t = s.tile[c]
-                sym = TILE_SYMBOL[t]
-                if sym > 0:
-                    f[base + 8 + sym] = 1.0
-                coffer_found |= sym == SYM_COFFER
-            else:
-                f[base + 3] = 1.0
-        op = _open(s, c)
-        if k == C_CHAMBER and not (s.chamber_open or _count_insc(s, seat) >= s.need):
-            op = 0
-        for d in range(4):
-            f[base + 5 + d] = (op >> d) & 1
-        f[base + 9 + NUM_SYMBOLS - 1] = c == s.curse
-        if c == mover_cell:
-            f[base + CELL_FEATURES - 3] = 1.0
-        if c == s.prev and not s.terminated:
-            f[base + CELL_FEATURES - 2] = 1.0
-        if c == s.target:
-            f[base + CELL_FEATURES - 1] = 1.0
-    fb = 9 + NUM_SYMBOLS
-    for q in range(n):
-        rel = (q - seat) % n
-        for k in range(FIGURES):
-            c = s.fig[q, k]
-            if c >= 0:
-                f[c * CELL_FEATURES + fb + rel] += 1.0 / FIGURES
-    g = NUM_CELLS * CELL_FEATURES
-    f[g + s.phase] = 1.0
-    g += NUM_PHASES
-    f[g + s.die - 1] = 1.0
-    g += 6
-    f[g] = max(s.steps_left, 0) / 6.0
-    f[g + 1] = p == seat and not s.terminated
-    f[g + 2] = s.chamber_open
-    f[g + 3 + pyr] = 1.0
-    f[g + 5] = s.need / 7.0
-    g += 6
-    for q in range(n):
-        rel = (q - seat) % n
-        sb = g + rel * SEAT_FEATURES
-        f[sb] = 1.0
-        f[sb + 1] = s.place[q] != 0
-        f[sb + 2] = s.place[q] / MAX_PLAYERS
-        w = 0
-        for k in range(FIGURES):
-            if s.fig[q, k] < 0:
-                w += 1
-        f[sb + 3] = w / FIGURES if s.place[q] == 0 else 0.0
-        for k in range(NUM_ITEMS):
-            f[sb + 4 + k] = s.items[q, k]
-        for c in range(NUM_COLOURS):
-            f[sb + 4 + NUM_ITEMS + c] = s.insc[q, c]
-        f[sb + 4 + NUM_ITEMS + NUM_COLOURS] = _count_insc(s, q) / 7.0
-    g += MAX_PLAYERS * SEAT_FEATURES
-    for k in range(NUM_ITEMS):
-        f[g + k] = s.supply[k] / ITEM_TOKENS
-        f[g + NUM_ITEMS + k] = s.discovered[k]
-        f[g + 2 * NUM_ITEMS + k] = s.coffer[k]
-    g += 3 * NUM_ITEMS
-    f[g] = coffer_found
-    g += 1
-    for c in range(NUM_COLOURS):
-        f[g + c] = s.insc_supply[c] / INSCRIPTION_TOKENS
-    g += NUM_COLOURS
-    if s.phase == PH_ROB:
-        f[g + (s.victims[s.victim_idx] - seat) % n] = 1.0
-        f[g + MAX_PLAYERS] = (s.num_victims - s.victim_idx) / MAX_VICTIMS
-    g += MAX_PLAYERS + 1
-    # the face-down tiles as a multiset (public: the tile set is known)
-    hidden = 0
-    for c in range(NUM_CELLS):
-        if CELL_KIND[pyr, c] == C_TILE and not s.up[c]:
-            hidden += 1
-    if hidden > 0:
-        for c in range(NUM_CELLS):
-            if CELL_KIND[pyr, c] == C_TILE and not s.up[c]:
-                t = s.tile[c]
-                f[g + TILE_SYMBOL[t]] += 1.0 / hidden
-                f[g + NUM_SYMBOLS + TILE_SHAPE[t]] += 1.0 / hidden
-
-
-@njit(cache=True)
-def observe(states, seats, out):
-    for b in range(states.shape[0]):
-        _observe_one(states[b], seats[b], out[b])
 
 
 @njit(cache=True)

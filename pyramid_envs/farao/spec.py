@@ -194,6 +194,33 @@ GLOBAL_FEATURES = (NUM_PHASES + 6 + 1 + 1 + 1 + 2 + 1     # phase, die, steps le
                    # inscription supply
                    + MAX_PLAYERS + 1                     # robbed seat, robberies left
                    + NUM_SYMBOLS + 5)                    # face-down tiles by symbol and shape
-OBS_SIZE = NUM_CELLS * CELL_FEATURES + GLOBAL_FEATURES
+GLANCE = NUM_CELLS * CELL_FEATURES + GLOBAL_FEATURES  # the at-a-glance block starts here
+# what a player reads off the table (observation.py); distances are walked steps / DIST_SCALE,
+# clipped, 1 when no way is known
+DIST_SCALE = 16      # random play: goals lie 2-7 steps away (median 3-7), 14 at the 90th percentile
+# per seat relative to the observer: may enter the chamber, inscriptions / needed, score if
+# the game ended now / n, distance to its goal, to the chamber, to a face-down field, to each
+# colour it lacks (7), items held / items in the game
+GLANCE_SEAT = 6 + NUM_COLOURS + 1
+# lead in inscriptions over the best other seat, seats finished, tiles face up
+GLANCE_GLOBAL = 3
+# per action target (figure k, entrance i, step / tunnel / bottle): the action is legal
+# (figure: on the board; entrance: a figure waits), the field's distance to the observer's
+# goal, the goal within this move, the distance to the chamber; the field gives an
+# inscription lacked, an item lacked, is face down, kills, ends the move, is the chamber the
+# seat may enter, holds opponents (attacked where the move ends)
+TARGETS = FIGURES + 4 + 4 + 1 + 4
+T_FIGURE, T_ENTER, T_DIR, T_TUNNEL, T_BOTTLE = 0, 3, 7, 11, 12
+TARGET_FEATURES = 11
+# per rotation of the tile being turned: its distance to the goal, to the chamber
+ROT_FEATURES = 2
+# per cell: distance to the observer's goal, to the chamber
+GLANCE_CELL = 2
+G_GLOBAL = MAX_PLAYERS * GLANCE_SEAT        # offsets inside the block
+G_TARGET = G_GLOBAL + GLANCE_GLOBAL
+G_ROT = G_TARGET + TARGETS * TARGET_FEATURES
+G_CELL = G_ROT + 4 * ROT_FEATURES
+GLANCE_FEATURES = G_CELL + NUM_CELLS * GLANCE_CELL
+OBS_SIZE = GLANCE + GLANCE_FEATURES
 
 MAX_VICTIMS = (MAX_PLAYERS - 1) * FIGURES

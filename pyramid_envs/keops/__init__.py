@@ -9,8 +9,9 @@ from . import rules, spec
 from .actions import NUM_ACTIONS
 from .codec import action_to_str, from_dict, str_to_action, to_dict
 from .heuristic import evaluate
-from .picture import render_rgb, render_svg
+from .picture import action_places, render_rgb, render_svg
 from .render import render_ansi, score_sheet
+from .guide import HELP
 
 
 def check_options(o):
@@ -47,9 +48,12 @@ GAME = Game(
     render_ansi=render_ansi,
     render_rgb=render_rgb,
     render_svg=render_svg,
+    action_places=action_places,
     score_sheet=score_sheet,
+    help_text=HELP,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
+    compile_seconds=189,
     # uniformly random play ends every game, in about 170-370 / 230-450 / 300-600 steps with
     # 2 / 3 / 4 Viziers (64 games each); the limit only stops a degenerate policy
     default_max_steps=2_000,

@@ -248,20 +248,27 @@ def start_penalty(s, p, token):
 
 
 @njit(cache=True)
+def border_earns(s, p, b):
+    """Prestige p earns on border b: 0 below its minimum, else the card's prestige for p's
+    position among all Viziers (ties share the better position, unless the Medjay
+    tie-winning Decree breaks them) (§6 step 5)."""
+    card = s.border_card[b]
+    if s.medjay[p, b] < BORDER_MINIMUM[card]:
+        return 0
+    pos = 0
+    for q in range(s.num_players):
+        if s.medjay[q, b] > s.medjay[p, b] or (s.medjay[q, b] == s.medjay[p, b]
+                                               and beats_tie(s, q, p, D_TIE_MEDJAY)):
+            pos += 1
+    return BORDER_PRESTIGE[card, pos]
+
+
+@njit(cache=True)
 def border_prestige(s, p):
-    """Prestige p earns on the borders where it reached the minimum, by its position among
-    all Viziers (ties share the better position, unless the Medjay tie-winning Decree breaks
-    them) (§6 step 5)."""
+    """Prestige p earns on all the borders (§6 step 5)."""
     total = 0
     for b in range(NUM_BORDERS):
-        card = s.border_card[b]
-        if s.medjay[p, b] >= BORDER_MINIMUM[card]:
-            pos = 0
-            for q in range(s.num_players):
-                if s.medjay[q, b] > s.medjay[p, b] or (s.medjay[q, b] == s.medjay[p, b]
-                                                       and beats_tie(s, q, p, D_TIE_MEDJAY)):
-                    pos += 1
-            total += BORDER_PRESTIGE[card, pos]
+        total += border_earns(s, p, b)
     return total
 
 

@@ -1,6 +1,7 @@
 """Observation (state.OBS_SIZE floats): everything public in the base game, the same for
-every seat except the observer one-hot. Left out: the RNG (dice, future draws) and the order
-of the barge reserve (only which barges are in it). Layout: see state.py, "observation";
+every seat except the observer one-hot and the at-a-glance block (glance.py) at the end.
+Left out: the RNG (dice, future draws) and the order of the barge reserve (only which barges
+are in it). Layout: see state.py, "observation";
 `_fields` writes each field of state.OBS_FIELDS in dtype order, scaled by its OBS_RANGE (a
 field added to STATE but not here makes tests/keops/test_invariants.py fail)."""
 from numba import njit
@@ -9,8 +10,10 @@ import numpy as np
 
 from ..core.rng import shuffle
 from .decrees import determinize_one as determinize_decrees
+from .glance import NUM_W, glance
 from .rautoma import determinize_ra, observe_ra
-from .spec import ADV_PHASE0, DIE_FACES, MAX_PLAYERS, NUM_BARGES, NUM_BASE_PHASES, NUM_BORDERS, RA_PHASE0
+from .spec import (ADV_PHASE0, DIE_FACES, MAX_PLAYERS, NUM_BARGES, NUM_BASE_PHASES, NUM_BORDERS,
+                   PYR_MAX_SECTIONS, RA_PHASE0)
 from .spec_advanced import DEC_DECK, MAX_OFFERS, NUM_DECREES, NUM_FAMILY_CARDS
 
 
@@ -36,7 +39,7 @@ def _fields(s, f, k):
     k += 1
     f[k] = _scale(s.major_done, -1, 0.3333333333333333)
     k += 1
-    f[k] = _scale(s.minors_done, 0, 0.14285714285714285)
+    f[k] = _scale(s.minors_done, 0, 0.015873015873015872)
     k += 1
     f[k] = _scale(s.actions_done, 0, 0.1)
     k += 1
@@ -372,7 +375,8 @@ def _fields(s, f, k):
 
 
 @njit(cache=True)
-def observe_one(s, seat, f):
+def observe_one(s, seat, f, w, sec):
+    """w, sec: glance.py's scratch."""
     f[:] = 0.0
     f[seat] = 1.0
     if s.phase < NUM_BASE_PHASES:  # the advanced and Ra-utoma phases have one-hots in their sections
@@ -380,13 +384,16 @@ def observe_one(s, seat, f):
     k = _fields(s, f, MAX_PLAYERS + NUM_BASE_PHASES)
     for i in range(s.barge_reserve_n):
         f[k + s.barge_reserve[i]] = 1.0
-    return observe_ra(s, f, advanced_tail(s, seat, f, k + NUM_BARGES))
+    k = observe_ra(s, f, advanced_tail(s, seat, f, k + NUM_BARGES))
+    glance(s, seat, f, k, w, sec)
 
 
 @njit(cache=True)
 def observe(states, seats, out):
+    w = np.zeros((NUM_W, MAX_PLAYERS), np.int64)
+    sec = np.zeros(PYR_MAX_SECTIONS, np.int64)
     for b in range(states.shape[0]):
-        observe_one(states[b], seats[b], out[b])
+        observe_one(states[b], seats[b], out[b], w, sec)
 
 
 @njit(cache=True)

@@ -9,6 +9,7 @@ from ..core.jsonview import one_state
 from ..core.picture import INK, PAPER, Flow, Picture
 from . import spec
 from . import spec_advanced as adv
+from .actions import PEN_CROP_BASE, block_of
 from .codec import BUILDINGS, CELL_NAMES, GODS, MATERIALS, SERVANTS, TEMPLE_SLOT_NAMES
 from .render import TIE_NAMES, tiebreaks
 from .state import CITY_DWELLING, NEUTRAL, SLOT_MARKER
@@ -294,6 +295,28 @@ def _legend(f):
     f.line("An empty pyramid space names the material it wants in brackets (with a strip of its colour; "
            "'(any)': any material); its number names it in 'pyramid <material> <space>'.")
     f.line("Circles are seats: 1-4 the Viziers, R the High Priest of Ra.")
+
+
+def action_places(state, actions, seat=None):
+    """{action: (x, y)}: the city square a tile is placed on (its first square), a room
+    or a lost building is in, and the pyramid space a block goes on; the other actions
+    act on the tracks, panels and cards listed in words."""
+    s = one_state(state)
+    lv, pc = int(s["level"]), int(s["num_players"]) - 2
+    base = Y0 + spec.PYR_MAX_ROWS * PYR_CELL
+    places = {}
+    for a in map(int, actions):
+        name, i = block_of(a)
+        c = {"CITY_PLACE": i // spec.MAX_ORIENTATIONS, "ROOM": i // spec.MAX_ROOMS,
+             "PENALTY_TARGET": i if i < PEN_CROP_BASE else -1}.get(name, -1)
+        if c >= 0:
+            x, y = _city_xy(c)
+            places[a] = (x + CELL / 2, y + CELL / 2)
+        elif name == "PYRAMID_PLACE":
+            k = i % spec.PYR_MAX_SPACES
+            r, col = int(spec.PYR_SPACE_ROW[lv, pc, k]), int(spec.PYR_SPACE_COL[lv, pc, k])
+            places[a] = (PYR_X + (col + 0.5) * PYR_CELL, base - (r + 0.5) * PYR_CELL)
+    return places
 
 
 def render_svg(state, seat=None):

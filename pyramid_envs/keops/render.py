@@ -63,17 +63,18 @@ def _pyramid_lines(s):
     lv, pc = int(s["level"]), int(s["num_players"]) - 2
     npyr = int(spec.PYR_NUM_SPACES[lv, pc])
     rows = int(spec.PYR_SPACE_ROW[lv, pc, :npyr].max()) + 1
-    grid = [["  "] * spec.PYR_MAX_COLS for _ in range(rows)]
-    for k in range(npyr):
+    grid = [[""] * spec.PYR_MAX_COLS for _ in range(rows)]
+    for k in range(npyr):  # material letter, then the space's number as 'pyramid <material> <k>' names it
         r, c = spec.PYR_SPACE_ROW[lv, pc, k], spec.PYR_SPACE_COL[lv, pc, k]
         m = int(s["pyr_fill"][k])
         if m >= 0:
-            grid[r][c] = MATERIALS[m][0].upper() + " "
+            grid[r][c] = MATERIALS[m][0].upper() + str(k)
         else:
-            grid[r][c] = ("*" if spec.PYR_SPACE_ANY[lv, pc, k] else MATERIALS[spec.PYR_SPACE_MATERIAL[lv, pc, k]][0]) + " "
-    lines = [f"Pyramid level {lv + 1} (upper case: placed; l/w/g wanted material, * any): "
+            grid[r][c] = ("*" if spec.PYR_SPACE_ANY[lv, pc, k] else MATERIALS[spec.PYR_SPACE_MATERIAL[lv, pc, k]][0]) + str(k)
+    lines = [f"Pyramid level {lv + 1} (each space: the material it wants, l/w/g or * any, or upper case the "
+             f"one placed, then its number as in 'pyramid wood 5'): "
              f"{int((s['pyr_fill'][:npyr] >= 0).sum())}/{npyr} filled"]
-    lines += ["   " + "".join(f"{x:<3}" for x in grid[r]) for r in range(rows - 1, -1, -1)]
+    lines += ["   " + "".join(f"{x:<4}" for x in grid[r]) for r in range(rows - 1, -1, -1)]
     return lines
 
 

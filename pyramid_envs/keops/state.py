@@ -24,7 +24,7 @@ from .spec import (BUILDING_MARKERS_PER_COLOR, DWELLING_ROWS, MAX_PLAYERS, MAX_R
                    NUM_SERVANT_TYPES, NUM_TEMPLE_SLOTS, PANTHEON_SPACES, PYR_MAX_SPACES,
                    SECTION_COLS, SECTION_ROWS)
 from .spec import ADV_PHASE0, RA_PHASE0
-from .spec_advanced import MAX_OFFERS, NUM_DECREES, NUM_FAMILY_CARDS
+from .spec_advanced import MAX_OFFERS, MIN_DECREE, NUM_DECREES, NUM_FAMILY_CARDS
 
 P, T3 = MAX_PLAYERS, NUM_SERVANT_TYPES
 
@@ -259,7 +259,7 @@ STATE = np.dtype([
 # ranks.
 OBS_RANGE = {
     "num_players": (2, 4), "current_player": (0, 3), "terminated": (0, 1), "scores": (0, 20),
-    "level": (0, 2), "turn_player": (0, 3), "major_done": (-1, 2), "minors_done": (0, 7),
+    "level": (0, 2), "turn_player": (0, 3), "major_done": (-1, 2), "minors_done": (0, 63),
     "actions_done": (0, 10), "jb_kind": (-1, 2), "jb_index": (-1, 47), "level_done": (0, 1),
     "final_turns": (-1, 3), "akhet_stage": (-1, 7), "akhet_index": (-1, 4), "happiness": (0, 12),
     "quarry": (0, 20), "goods_supply": (0, 20), "pier_store": (0, 3), "mandate_supply": (0, 12),
@@ -321,7 +321,15 @@ ADV_OBS_SIZE = (NUM_ADV_PHASES + 2 + MAX_PLAYERS * (NUM_FAMILY_CARDS + 2 + 1)
 NUM_RA_PHASES = NUM_PHASES - RA_PHASE0
 RA_OBS_SIZE = (MAX_PLAYERS + 1 + MAX_PLAYERS + 1 + NUM_RA_PHASES + 1 + RA_NUM_CARDS + 1 + 3
                + RA_NUM_CARDS + len(RA_STAGE_NAMES) + 4 + 2)
-OBS_SIZE = BASE_OBS_SIZE + ADV_OBS_SIZE + RA_OBS_SIZE
+# The at-a-glance block, after the Ra-utoma section (glance.py; docs/rules/keops.md lists
+# every index): per seat (the observer first, then the others in seat order) GLANCE_SEAT
+# features; the margins, progress and minors_done bits; then per action target of
+# PYRAMID_PLACE (fits, points), ROOM (usable, value), CROP_ROOM (usable) and DOCK (usable,
+# materials).
+GLANCE_SEAT = 33
+GLANCE_SIZE = (MAX_PLAYERS * GLANCE_SEAT + 5 + MIN_DECREE + 1 + 2 * NUM_MATERIALS * PYR_MAX_SPACES
+               + 2 * NUM_CITY_CELLS * MAX_ROOMS + NUM_PLANTATION_SPACES * MAX_ROOMS + 2 * NUM_DOCKS)
+OBS_SIZE = BASE_OBS_SIZE + ADV_OBS_SIZE + RA_OBS_SIZE + GLANCE_SIZE
 
 # A cleared record: every "none" register at -1; reset copies it before the setup (§4).
 BLANK = np.zeros(1, STATE)

@@ -3,8 +3,9 @@ from ..core.game import Game, Kernels, Option
 from . import rules, spec
 from .heuristic import evaluate
 from .codec import action_to_str, from_dict, str_to_action, to_dict
-from .picture import render_rgb, render_svg
+from .picture import action_places, render_rgb, render_svg
 from .render import render_ansi, score_sheet
+from .guide import HELP, describe_action
 
 GAME = Game(
     name="kheops",
@@ -24,7 +25,11 @@ GAME = Game(
     render_ansi=render_ansi,
     render_rgb=render_rgb,
     render_svg=render_svg,
+    action_places=action_places,
     score_sheet=score_sheet,
+    help_text=HELP,
+    describe_action=describe_action,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
+    compile_seconds=30,
 )

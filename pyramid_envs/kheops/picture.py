@@ -148,6 +148,24 @@ def score_line(s):
     return f"final: {spec.SEAT_NAMES[win]} wins {int(w[win])} - {int(w[1 - win])}"
 
 
+def action_places(state, actions, seat=None):
+    """{action: (x, y)}: the cell each of `actions` acts on, at its centre in the picture
+    (every Kheops action names a cell: a pawn, a pivot, a selection or a tile laid there)."""
+    places = {}
+    for a in map(int, actions):
+        if a < spec.A_PIVOT:
+            c = (a - spec.A_PAWN) % spec.NUM_CELLS
+        elif a < spec.A_SELECT:
+            c = (a - spec.A_PIVOT) // 3
+        elif a < spec.A_TILE:
+            c = a - spec.A_SELECT
+        else:
+            c = (a - spec.A_TILE) % (spec.NUM_CELLS * 3) // 3
+        pts, _ = corners(c)
+        places[a] = (sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3)
+    return places
+
+
 def render_svg(state, seat=None):
     """The picture as a self-contained SVG document; with a seat, only what it may see."""
     return draw(state, seat).to_svg()

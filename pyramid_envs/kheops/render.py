@@ -4,6 +4,7 @@ import numpy as np
 from ..core.jsonview import one_state
 from . import spec
 from .codec import CELL_NAMES, tile_name
+from .guide import open_letters
 from .scoring import (N_BIGGEST, N_CLOSED, N_OWNER, N_POINTS, N_ROOMS, N_SARC_PTS, N_SIZE,
                       N_TOP, tally)
 
@@ -13,21 +14,24 @@ _PAWN_CHARS = ("WPMF", "wpmf")  # worker, priest, mummy, pharaoh (F): White uppe
 def _cell_token(s, c):
     t = s["cell_tile"][c]
     if t < 0:
-        return " .. "
-    op = spec.TILE_OPEN[t, s["cell_rot"][c]]
+        return "  ..  "
     pawn = "-" if s["pawn_owner"][c] < 0 else _PAWN_CHARS[s["pawn_owner"][c]][s["pawn_kind"][c]]
-    return "CR"[int(spec.TILE_KIND[t])] + spec.SYMBOL_CODES[spec.TILE_SYMBOL[t]] + str(op) + pawn
+    return ("CR"[int(spec.TILE_KIND[t])] + spec.SYMBOL_CODES[spec.TILE_SYMBOL[t]]
+            + open_letters(t, s["cell_rot"][c], c) + pawn)
 
 
 def render_ansi(state, seat=None):
     """The board as text; with `seat`, only what that seat may see (the other hand hidden)."""
     s = one_state(state)
     lines = []
-    for r in range(spec.ROWS):
-        cells = [_cell_token(s, spec.cell_index(r, c)) for c in range(2 * r + 1)]
-        lines.append(f"{r + 1} " + " " * 5 * (spec.ROWS - 1 - r) + " ".join(cells))
-    lines.append("tile: R room / C corridor, symbol, openings (bits of the edge slots "
-                 "clockwise), pawn (W/w worker, P/p priest, M/m mummy, F pharaoh; upper = White)")
+    for r in range(spec.ROWS):  # each row twice: the cells' names (as the moves name them), the tiles
+        cells = [spec.cell_index(r, c) for c in range(2 * r + 1)]
+        indent = " " * 7 * (spec.ROWS - 1 - r)
+        lines.append("  " + indent + " ".join(f"{CELL_NAMES[c]:^6}" for c in cells))
+        lines.append(f"{r + 1} " + indent + " ".join(_cell_token(s, c) for c in cells))
+    lines.append("tile: R room / C corridor, symbol, open sides (l left, r right, b bottom on a cell "
+                 "pointing up; t top, r right, l left on one pointing down; - a wall), pawn "
+                 "(W/w worker, P/p priest, M/m mummy, F pharaoh; upper case = White, - none)")
     lines.append("symbols: " + ", ".join(f"{k} {n}" for k, n in zip(spec.SYMBOL_CODES, spec.SYMBOL_NAMES)))
     for p in range(2):
         hand = ", ".join(f"{j + 1}: {tile_name(t)}" for j, t in enumerate(s["hand"][p]) if t >= 0)
@@ -35,6 +39,10 @@ def render_ansi(state, seat=None):
             hand = f"{int((s['hand'][p] >= 0).sum())} hidden tiles"
         supply = " ".join(f"{n}={s['supply'][p, k]}" for k, n in enumerate(spec.PAWN_NAMES))
         lines.append(f"{spec.SEAT_NAMES[p]}: hand [{hand}]  supply {supply}  removed={s['removed'][p]}")
+        if seat == p:  # what the turns r0-r2 of each hand tile open, on a cell pointing up (1a) or down (2b)
+            lines += [f"  tile {j + 1} turned: " + "; ".join(
+                f"r{r} {open_letters(t, r, 0)} up, {open_letters(t, r, 2)} down" for r in range(3))
+                for j, t in enumerate(s["hand"][p]) if t >= 0]
     if s["terminated"]:
         lines.append(score_sheet(state))
     else:

@@ -4,13 +4,15 @@ from numba import njit
 
 from ..core.outcome import rank_rewards
 from ..core.rng import randint, shuffle
+from .glance import glance_buffers, write_glance
 from .scoring import tally
 from .spec import (A_PAWN, A_PIVOT, A_SELECT, A_TILE, CELL_FEATURES, CLOSED, CORRIDOR,
                    HAND_FEATURES, HAND_SIZE, MOVE, MUMMY, NEIGHBOR, NUM_CELLS, NUM_PAWN_KINDS,
                    NUM_PHASES, NUM_SYMBOLS, NUM_TILES, PAWN_COUNTS, PH_MOVE_DEST, PH_MOVE_PAWN,
                    PH_OVER, PH_PAWN, PH_PIVOT_CORRIDOR, PH_PIVOT_ROOM, PH_SWAP_OPP, PH_SWAP_OWN,
-                   PH_TILE, PHARAOH, PIVOT_CORRIDOR, PIVOT_ROOM, PRIEST, ROOM, START_CELLS, SWAP,
-                   TILE_KIND, TILE_NUM_OPEN, TILE_OPEN, TILE_SYMBOL, TILE_TYPES, WHITE, WORKER)
+                   PH_TILE, PHARAOH, PIVOT_CORRIDOR, PIVOT_ROOM, PRIEST, RAW_SIZE, ROOM,
+                   START_CELLS, SWAP, TILE_KIND, TILE_NUM_OPEN, TILE_OPEN, TILE_SYMBOL, TILE_TYPES,
+                   WHITE, WORKER)
 
 MAX_PLAYERS = 2
 
@@ -338,7 +340,7 @@ _TILE_TYPE = np.array([TILE_NUM_OPEN[_t] - 1 if TILE_KIND[_t] == ROOM else 1 + T
 
 
 @njit(cache=True)
-def _observe_one(s, seat, f):
+def _observe_one(s, seat, f, glance):
     o = 1 - seat
     seen = np.uint64(0)  # tiles this seat has seen, as a bit set (50 tiles < 64 bits)
     for c in range(NUM_CELLS):  # every one of a cell's 26 features is written
@@ -356,7 +358,7 @@ def _observe_one(s, seat, f):
         f[base + 24] = s.last_placed == c
         f[base + 25] = s.selected == c
     base = NUM_CELLS * CELL_FEATURES
-    f[base:] = 0.0
+    f[base:RAW_SIZE] = 0.0
     opp_hand = 0
     for j in range(HAND_SIZE):
         if s.hand[o, j] >= 0:
@@ -392,12 +394,14 @@ def _observe_one(s, seat, f):
             f[g + TILE_TYPES + TILE_SYMBOL[t]] += 1.0
     for i in range(TILE_TYPES + NUM_SYMBOLS):
         f[g + i] /= 25.0
+    write_glance(s, seat, glance, f[RAW_SIZE:])
 
 
 @njit(cache=True)
 def observe(states, seats, out):
+    glance = glance_buffers()
     for b in range(states.shape[0]):
-        _observe_one(states[b], seats[b], out[b])
+        _observe_one(states[b], seats[b], out[b], glance)
 
 
 @njit(cache=True)

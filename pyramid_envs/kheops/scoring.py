@@ -47,6 +47,17 @@ def components_into(cell_tile, cell_rot, comp, stack):
     return n
 
 
+@njit(cache=True, inline="always")
+def sarcophagus_points(orange, green, purple):
+    """5 for a lone sarcophagus, 15 for a matching pair and no other, else 0."""
+    n = orange + green + purple
+    if n == 1:
+        return 5
+    if n == 2 and (orange == 2 or green == 2 or purple == 2):
+        return 15
+    return 0
+
+
 @njit(cache=True)
 def tally(cell_tile, cell_rot, pawn_owner, pawn_kind):
     """The endgame in the rulebook's order. Returns (comp, nets, ankhs, scores).
@@ -113,14 +124,12 @@ def tally_into(cell_tile, cell_rot, pawn_owner, pawn_kind, buf):
         if nets[comp[c], N_SIZE] < 2:
             continue
         weight[comp[c], p] += 2 if (sym == DOUBLER or pawn_kind[c] == PHARAOH) else 1
-    scores[:] = ankhs * ankhs
+    for i in range(2):  # a loop, not ankhs * ankhs: no temporary array per call
+        scores[i] = ankhs[i] * ankhs[i]
     # E) network scoring
     for g in range(n):
         nets[g, N_SARC] = sarc[g, 0] + sarc[g, 1] + sarc[g, 2]
-        if nets[g, N_SARC] == 1:
-            nets[g, N_SARC_PTS] = 5
-        elif nets[g, N_SARC] == 2 and (sarc[g, 0] == 2 or sarc[g, 1] == 2 or sarc[g, 2] == 2):
-            nets[g, N_SARC_PTS] = 15
+        nets[g, N_SARC_PTS] = sarcophagus_points(sarc[g, 0], sarc[g, 1], sarc[g, 2])
         is_net = nets[g, N_SIZE] >= 2
         nets[g, N_BIGGEST] = is_net and nets[g, N_SIZE] == biggest
         if not is_net:

@@ -130,4 +130,11 @@ TILE_TYPES = 5      # room 1/2/3 openings, corridor 2/3 openings
 # phase, to-move, is-White, own and opponent supply, pile, opponent hand, removed
 # workers (own, opponent), then unseen tiles by type and by symbol
 GLOBAL_FEATURES = NUM_PHASES + 2 + 2 * NUM_PAWN_KINDS + 4 + TILE_TYPES + NUM_SYMBOLS
-OBS_SIZE = NUM_CELLS * CELL_FEATURES + HAND_SIZE * HAND_FEATURES + GLOBAL_FEATURES
+RAW_SIZE = NUM_CELLS * CELL_FEATURES + HAND_SIZE * HAND_FEATURES + GLOBAL_FEATURES
+# The at-a-glance block after it (glance.py): scores, ankhs, progress, biggest network; per
+# cell its network (size, owner, value, pawn weight, closed, cursed) and one pawn's effect
+# there; per tile action (slot x cell x rotation) the score margin it gains.
+GLANCE_GLOBALS = 7
+GLANCE_CELL = 10
+GLANCE_SIZE = GLANCE_GLOBALS + NUM_CELLS * GLANCE_CELL + HAND_SIZE * NUM_CELLS * 3
+OBS_SIZE = RAW_SIZE + GLANCE_SIZE

@@ -3,16 +3,17 @@ import numpy as np
 from numba import njit
 
 from ..core.rng import randint, shuffle
+from .glance import glance, scratch
 from .spec import (BESIDE_FEATURES, CAMP, CAMP_FEATURES, CARD_ANKH, CARD_BACK, CARD_GOD, CARD_SHAPE,
                    CARD_SPECIAL, CELL_FEATURES, EXC_SYM, GOD_FEATURES, GRAVE, GRAVE_ID, HAND_LIMIT,
                    JAR0, MAX_BESIDE, MAX_PLAN, MAX_PLAYERS, NUM_CELLS, NUM_EXC, NUM_GODS, NUM_PATH,
                    NUM_PHASES, OPEN, PH_DISPLACE, PH_GUNJAM, PH_MOVE, PH_SHOOT, PLAYER_FEATURES,
-                   SLOT_FEATURES, TREASURE0)
+                   RAW_SIZE, SLOT_FEATURES, TREASURE0)
 from .state import T_IN_PLAY, T_WAITING, T_WON
 
 
 @njit(cache=True)
-def _observe_one(s, seat, f):
+def _observe_one(s, seat, f, fb, tgt, goal):
     f[:] = 0.0
     n = s.num_players
     for c in range(NUM_CELLS):
@@ -98,6 +99,8 @@ def _observe_one(s, seat, f):
             jar_car |= 1 << (s.rq[i] - JAR0)
         else:
             tr_car |= 1 << (s.rq[i] - TREASURE0)
+    hidden_jar = 0  # gods whose jar / treasure lies face down somewhere (for the glance)
+    hidden_tr = 0
     for x in range(NUM_GODS):
         b = g + x * GOD_FEATURES
         if not s.jar_used[x]:
@@ -112,6 +115,8 @@ def _observe_one(s, seat, f):
         if (camp >> x) & 1:
             where = 4
         f[b + where] = 1.0
+        if where == 1:
+            hidden_jar |= 1 << x
         ts = s.treasure_state[x]
         tw = 1 if ts == T_WAITING else (5 if ts == T_WON else 2)
         if ts == T_IN_PLAY:
@@ -119,6 +124,8 @@ def _observe_one(s, seat, f):
                 tw = 3
             if (tr_car >> x) & 1:
                 tw = 4
+        if tw == 2:
+            hidden_tr |= 1 << x
         f[b + 5 + tw] = 1.0
     g += NUM_GODS * GOD_FEATURES
     for j in range(s.hand_n[seat]):
@@ -194,12 +201,14 @@ def _observe_one(s, seat, f):
     for i in range(s.plan_n):
         f[g + 2 + i * 5 + (s.plan[i] & 3)] = 1.0
         f[g + 2 + i * 5 + 4] = s.plan[i] >= 4
+    glance(s, seat, f, RAW_SIZE, hidden_jar, hidden_tr, fb, tgt, goal)
 
 
 @njit(cache=True)
 def observe(states, seats, out):
+    fb, tgt, goal = scratch()
     for b in range(states.shape[0]):
-        _observe_one(states[b], seats[b], out[b])
+        _observe_one(states[b], seats[b], out[b], fb, tgt, goal)
 
 
 @njit(cache=True)

@@ -190,6 +190,45 @@ def draw(state, seat=None):
            "canopic jar, treasure", 12)
     return pic
 
+# action blocks indexed by the space they name: select, Ankh reveal, hide, exchange
+CELL_BLOCKS = ((spec.A_SEL, spec.A_CAMP), (spec.A_REVEAL, spec.A_HIDE), (spec.A_HIDE, spec.A_ROT),
+               (spec.A_EXCH, spec.A_STEP))
+
+
+def _walk_from(s, p):
+    """Where p's next step starts: its space, or the end of the path it is declaring."""
+    c = int(s["pos"][p])
+    for i in range(int(s["plan_n"]) if s["planning"] else 0):
+        n = int(spec.NB[c, s["plan"][i] & 3])
+        if n < 0 or n == spec.CAMP:
+            return n
+        c = n
+    return c
+
+
+def action_places(state, actions, seat=None):
+    """{action: (x, y)}: the space each of `actions` acts on (a space selected or changed
+    with an Ankh, the camp, the space a researcher's or the mummy's step goes to); cards
+    in hand, draws, shots and yes/no have no place on the board."""
+    s = one_state(state)
+    p = int(s["current_player"])
+    places = {}
+    for a in map(int, actions):
+        c = next((a - lo for lo, hi in CELL_BLOCKS if lo <= a < hi), -1)
+        if a == spec.A_CAMP:
+            c = spec.CAMP
+        elif spec.A_ROT <= a < spec.A_EXCH:
+            c = (a - spec.A_ROT) // 3
+        elif spec.A_STEP <= a < spec.A_MUMMY_STEP:
+            start = _walk_from(s, p)
+            c = int(spec.NB[start, (a - spec.A_STEP) % 4]) if start >= 0 else -1
+        elif spec.A_MUMMY_STEP <= a < spec.A_MUMMY_DIAG:
+            c = int(spec.NB[s["mummy"], a - spec.A_MUMMY_STEP])
+        if c >= 0:
+            x, y = cell_xy(c)
+            places[a] = (x + CELL / 2, y + CELL / 2)
+    return places
+
 
 def render_svg(state, seat=None):
     """The picture as a self-contained SVG document; with a seat, only what it may see."""

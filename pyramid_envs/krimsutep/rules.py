@@ -3,7 +3,7 @@
 The rules are split by topic: `state` (the record), `paths` (movement and declared paths),
 `enter` (entering a space, special path cards), `mummy`, `jars` (jars and treasures),
 `hand` (excavation cards), `turn` (turn flow and reactions), `apply` (one decision),
-`mask`, `setup` and `observe`.
+`mask`, `setup` and `observe` (its at-a-glance block in `glance`).
 """
 from .apply import step
 from .mask import _fill_mask, legal_mask

@@ -165,6 +165,17 @@ BESIDE_FEATURES = 1 + NUM_GODS + 1 + 4 + NUM_SPECIAL_FEATURES + 1
 PLAN_FEATURES = 2 + MAX_PLAN * 5  # declaring, steps walked / 6, per step: direction (4), reveal
 GLOBAL_FEATURES = (NUM_PHASES + 1 + NUM_GODS + 7 + 1 + NUM_ACTION_SYMBOLS + NUM_GODS
                    + MAX_PLAYERS + 4 + PLAN_FEATURES)
-OBS_SIZE = (NUM_CELLS * CELL_FEATURES + CAMP_FEATURES + MAX_PLAYERS * PLAYER_FEATURES
+RAW_SIZE = (NUM_CELLS * CELL_FEATURES + CAMP_FEATURES + MAX_PLAYERS * PLAYER_FEATURES
             + NUM_GODS * GOD_FEATURES + HAND_LIMIT * SLOT_FEATURES + MAX_BESIDE * BESIDE_FEATURES
             + GLOBAL_FEATURES)
+# the glance block after it (glance.py): per relative seat, globals, per hand slot (aligned
+# with `play`), per direction (aligned with `step`/`step-reveal`, then `mummy`), per cell
+GLANCE_SEAT = 15   # progress, need, home, mummy distance, standing, jar god (5), treasure god (5)
+GLANCE_GLOBAL = 3 + NUM_ACTION_SYMBOLS  # margin to the leader, this move (2), unseen by action
+GLANCE_SLOT = 4    # per god of the card: chance of a goal, need after the best move
+GLANCE_STEP = 3    # goal chance there, need by this step, on a shortest way
+GLANCE_MUMMY = 2   # attacks another researcher, one who carries
+GLANCE_CELL = 6    # jar chance, treasure chance, need from there, home from there, reach, mummy
+GLANCE_SIZE = (MAX_PLAYERS * GLANCE_SEAT + GLANCE_GLOBAL + HAND_LIMIT * GLANCE_SLOT
+               + 4 * GLANCE_STEP + 4 * GLANCE_MUMMY + NUM_CELLS * GLANCE_CELL)
+OBS_SIZE = RAW_SIZE + GLANCE_SIZE

@@ -6,11 +6,12 @@ position, the opponent's rack included. The observation gives exactly what such 
 knows; `determinize` has nothing to resample but the unused random stream.
 """
 from ..core.game import Game, Kernels, Option
-from . import rules, spec
+from . import observation, rules, spec
 from .heuristic import evaluate
 from .codec import action_to_str, from_dict, str_to_action, to_dict
-from .picture import render_rgb, render_svg
+from .picture import action_places, render_rgb, render_svg
 from .render import render_ansi, score_sheet
+from .guide import HELP
 
 GAME = Game(
     name="sakkara",
@@ -21,7 +22,8 @@ GAME = Game(
     num_actions=spec.NUM_ACTIONS,
     obs_shape=(spec.OBS_SIZE,),
     state_dtype=rules.STATE,
-    kernels=Kernels(rules.reset, rules.legal_mask, rules.step, rules.observe, rules.determinize),
+    kernels=Kernels(rules.reset, rules.legal_mask, rules.step, observation.observe,
+                    rules.determinize),
     options=(
         Option("num_players", 2, (2,), "Sakkara is a two-player game"),
         Option("turn_limit", spec.DEFAULT_TURN_LIMIT, spec.TURN_LIMIT_CHOICES,
@@ -36,9 +38,12 @@ GAME = Game(
     render_ansi=render_ansi,
     render_rgb=render_rgb,
     render_svg=render_svg,
+    action_places=action_places,
     score_sheet=score_sheet,
+    help_text=HELP,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
+    compile_seconds=20,
     default_max_steps=20_000,  # random play can loop for ever (see docs/rules)
     perfect_information=True,  # every tile lies face up; only the RNG's future is unknown
 )

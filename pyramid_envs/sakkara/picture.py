@@ -120,6 +120,39 @@ def draw(state, seat=None):
     return pic
 
 
+def _centre(c):
+    r, q = divmod(int(c), spec.SIDE)
+    return X0 + (q + 0.5) * CELL, Y0 + (r + 0.5) * CELL
+
+
+def action_places(state, actions, seat=None):
+    """{action: (x, y)}: the space each of `actions` acts on (a worker set up, the space a
+    move or an ox push goes to, a bird's landing, a stack placed); spells, tiles and
+    'end' have no place on the board."""
+    s = one_state(state)
+
+    def beside(w, d):  # the space next to the mover's worker w in direction d
+        here = s["wpos"][s["mover"], w]
+        return spec.STEP[here, d] if here >= 0 else -1
+
+    places = {}
+    for a in map(int, actions):
+        c = -1
+        if a < spec.A_MOVE:
+            c = a - spec.A_SETUP
+        elif a < spec.A_HORSE:
+            c = beside((a - spec.A_MOVE) // 8, (a - spec.A_MOVE) // 2 % 4)
+        elif spec.A_OX <= a < spec.A_SNAKE:
+            c = beside(*divmod((a - spec.A_OX) // spec.MAX_PUSH, spec.NUM_DIRS))
+        elif spec.A_BIRD <= a < spec.A_OX:
+            c = (a - spec.A_BIRD) % spec.NUM_CELLS
+        elif a >= spec.A_PLACE:
+            c = (a - spec.A_PLACE) % spec.NUM_CELLS
+        if c >= 0:
+            places[a] = _centre(c)
+    return places
+
+
 def render_svg(state, seat=None):
     """The picture as a self-contained SVG document; with a seat, only what it may see."""
     return draw(state, seat).to_svg()

@@ -4,6 +4,7 @@ Tiles of one motif are interchangeable, so stacks, racks, pyramids and the
 stack of used tiles all hold motif numbers (spec.MOTIF_NAMES). Conservation:
 board + both racks + both pyramids + the pending stack (used this turn, in
 order) + the ship/grain destroyed this turn = spec.MOTIF_COUNT, motif by motif.
+The observation kernel lives in observation.py.
 """
 import numpy as np
 from numba import njit
@@ -11,14 +12,12 @@ from numba import njit
 from ..core.outcome import rank_rewards
 from ..core.rng import shuffle
 from .spec import (A_BIRD, A_BUILD, A_DISCARD, A_END, A_HORSE, A_MOVE, A_OX, A_PLACE, A_SETUP,
-                   A_SNAKE, A_SPELL, AROUND, BIRD, CELL_FEATURES, CUM_NEED, DROUGHT,
-                   FIRESTORM, GRAIN, HAND, HANDS_FOR, HORSE, MAX_HEIGHT,
-                   MAX_PENDING, MAX_PUSH, MOTIF_COUNT, NUM_CELLS, NUM_DIRS, NUM_MOTIFS,
-                   NUM_PHASES, NUM_STEPS, NUM_TILES, OX, PEND_SHOW, PERMS, PH_AFTER, PH_BEFORE,
-                   PH_DISCARD, PH_OVER, PH_PLACE, PH_SETUP, PLAYER_FEATURES, RACK_LIMIT, SHIP,
-                   SHIPWRECK, SIDE, SNAKE, SPELL_BASE, SPELL_TILES, SPLIT_MIN_PART,
-                   SPLIT_MIN_STACK, STACK_LIMIT, STAIR, START_PLAYER, STEP, TOP_LAYERS,
-                   WHIRLWIND)
+                   A_SNAKE, A_SPELL, AROUND, BIRD, CUM_NEED, DROUGHT, FIRESTORM, GRAIN, HAND,
+                   HANDS_FOR, HORSE, MAX_HEIGHT, MAX_PENDING, MAX_PUSH, MOTIF_COUNT, NUM_CELLS,
+                   NUM_DIRS, NUM_MOTIFS, NUM_STEPS, NUM_TILES, OX, PERMS, PH_AFTER, PH_BEFORE,
+                   PH_DISCARD, PH_OVER, PH_PLACE, PH_SETUP, RACK_LIMIT, SHIP, SHIPWRECK, SIDE,
+                   SNAKE, SPELL_BASE, SPELL_TILES, SPLIT_MIN_PART, SPLIT_MIN_STACK, STACK_LIMIT,
+                   STAIR, START_PLAYER, STEP, WHIRLWIND)
 
 MAX_PLAYERS = 2
 
@@ -90,19 +89,33 @@ def _use(s, p, m):
 
 
 @njit(cache=True)
-def _can_build(s, p, m):
+def _can_build(s, p, m, completed):
+    """May p lay out a tile of motif m now; completed: p completed a step this turn."""
     k = s.done[p]
     if k >= NUM_STEPS or s.rack[p, m] <= 0:
         return False
     if m == SHIP:
         return s.built[p, SHIP] == 0
     if m == GRAIN:
-        return s.built[p, GRAIN] < k + 1 and not s.completed
-    if s.built[p, SHIP] == 0 or s.built[p, GRAIN] < k + 1 or s.completed:
+        return s.built[p, GRAIN] < k + 1 and not completed
+    if s.built[p, SHIP] == 0 or s.built[p, GRAIN] < k + 1 or completed:
         return False
     if s.built[p, m] >= CUM_NEED[k, m]:
         return False
     return s.rack[p, HAND] >= HANDS_FOR[m]
+
+
+@njit(cache=True, inline="always")
+def _castable(s, p, sp):
+    """p holds the spell's three tiles, and the opponent a grain (drought) or ship (shipwreck)."""
+    r = s.rack[p]
+    if r[SPELL_TILES[sp, 0]] <= 0 or r[SPELL_TILES[sp, 1]] <= 0 or r[SPELL_TILES[sp, 2]] <= 0:
+        return False
+    if sp == DROUGHT:
+        return s.built[1 - p, GRAIN] > 0
+    if sp == SHIPWRECK:
+        return s.built[1 - p, SHIP] > 0
+    return True
 
 
 @njit(cache=True, inline="always")
@@ -329,14 +342,10 @@ def _fill_uses(s, p, m):
     o = 1 - p
     r = s.rack[p]
     for x in range(NUM_MOTIFS):
-        if _can_build(s, p, x):
+        if _can_build(s, p, x, s.completed):
             m[A_BUILD + x] = 1
     for sp in range(4):
-        if r[SPELL_TILES[sp, 0]] <= 0 or r[SPELL_TILES[sp, 1]] <= 0 or r[SPELL_TILES[sp, 2]] <= 0:
-            continue
-        if sp == DROUGHT and s.built[o, GRAIN] <= 0:
-            continue
-        if sp == SHIPWRECK and s.built[o, SHIP] <= 0:
+        if not _castable(s, p, sp):
             continue
         ntarg = 4 if sp == FIRESTORM else (2 if sp == WHIRLWIND else 1)
         for i in range(6 * ntarg):
@@ -565,92 +574,7 @@ def step(states, actions, rewards):
         _apply(states[b], actions[b], rewards[b])
 
 
-# --- observation ---------------------------------------------------------------------------
-@njit(cache=True)
-def _observe_one(s, seat, f):
-    o = 1 - seat
-    f[:] = 0.0
-    placing = s.phase == PH_PLACE and not s.terminated
-    best = _place_min(s, s.current_player) if placing else 0
-    for c in range(NUM_CELLS):
-        base = c * CELL_FEATURES
-        h = s.height[c]
-        f[base] = h / MAX_HEIGHT
-        for j in range(TOP_LAYERS):
-            if h - 1 - j >= 0:
-                f[base + 1 + j * NUM_MOTIFS + s.stack[c, h - 1 - j]] = 1.0
-        cb = base + 1 + TOP_LAYERS * NUM_MOTIFS
-        for j in range(h):
-            x = s.stack[c, j]
-            f[cb + x] += 1.0 / MOTIF_COUNT[x]
-        wb = cb + NUM_MOTIFS
-        q = _worker_at(s, c)
-        if q == seat:
-            f[wb] = 1.0
-        elif q == o:
-            f[wb + 1] = 1.0
-        if s.moved and s.wpos[s.mover, s.moved_worker] == c:
-            f[wb + 2] = 1.0
-        if placing and _place_target_kind(s, s.current_player, c) == best:
-            f[wb + 3] = 1.0
-    g = NUM_CELLS * CELL_FEATURES
-    for k in range(2):
-        p = seat if k == 0 else o
-        n = 0
-        for x in range(NUM_MOTIFS):
-            f[g + x] = s.rack[p, x] / MOTIF_COUNT[x]
-            n += s.rack[p, x]
-            if x == SHIP:
-                f[g + NUM_MOTIFS + x] = s.built[p, x]
-            elif x == GRAIN:
-                f[g + NUM_MOTIFS + x] = s.built[p, x] / 3.0
-            elif CUM_NEED[NUM_STEPS - 1, x] > 0:
-                f[g + NUM_MOTIFS + x] = s.built[p, x] / CUM_NEED[NUM_STEPS - 1, x]
-        for j in range(NUM_STEPS):
-            if s.done[p] > j:
-                f[g + 2 * NUM_MOTIFS + j] = 1.0
-        f[g + 2 * NUM_MOTIFS + NUM_STEPS] = n / NUM_TILES
-        g += PLAYER_FEATURES
-    f[g + s.phase] = 1.0
-    g += NUM_PHASES
-    f[g] = s.current_player == seat and not s.terminated
-    f[g + 1] = seat == START_PLAYER
-    f[g + 2] = s.mover == seat
-    f[g + 3] = s.moved
-    f[g + 4] = s.horse_used
-    f[g + 5] = s.completed
-    g += 6
-    if s.moved:
-        f[g + s.moved_dir] = 1.0
-    g += NUM_DIRS
-    n = s.pend_n - s.pend_lo
-    f[g] = n / NUM_TILES
-    g += 1
-    for j in range(s.pend_lo, s.pend_n):
-        x = s.pend[j]
-        f[g + x] += 1.0 / MOTIF_COUNT[x]
-    g += NUM_MOTIFS
-    f[g] = min(s.lost_ship, 1)
-    f[g + 1] = min(s.lost_grain / 3.0, 1.0)
-    g += 2
-    f[g] = min(s.turn / 500.0, 1.0)
-    g += 1
-    if placing:
-        for k in range(1, STACK_LIMIT + 1):
-            if _chunk_ok(n, k, _room(best)):
-                f[g + k - 1] = 1.0
-    g += STACK_LIMIT
-    for j in range(PEND_SHOW):
-        if s.pend_lo + j < s.pend_n:
-            f[g + j * NUM_MOTIFS + s.pend[s.pend_lo + j]] = 1.0
-
-
-@njit(cache=True)
-def observe(states, seats, out):
-    for b in range(states.shape[0]):
-        _observe_one(states[b], seats[b], out[b])
-
-
+# --- determinize --------------------------------------------------------------------------
 @njit(cache=True)
 def determinize(states, seats, seeds):
     """Nothing is hidden from a perfect-recall player once the tiles are dealt face up

@@ -121,8 +121,47 @@ PLAYER_FEATURES = NUM_MOTIFS + NUM_MOTIFS + NUM_STEPS + 1
 PEND_SHOW = STACK_LIMIT
 GLOBAL_FEATURES = (NUM_PHASES + 6 + NUM_DIRS + 1 + NUM_MOTIFS + 2 + 1 + STACK_LIMIT
                    + PEND_SHOW * NUM_MOTIFS)
-OBS_SIZE = NUM_CELLS * CELL_FEATURES + 2 * PLAYER_FEATURES + GLOBAL_FEATURES
+RAW_SIZE = NUM_CELLS * CELL_FEATURES + 2 * PLAYER_FEATURES + GLOBAL_FEATURES
 MAX_PENDING = NUM_TILES
+
+# --- the at-a-glance block, appended after the raw position (docs/rules/sakkara.md) ---------
+# NEED[m]: tiles of motif m the whole pyramid takes: the ship, a grain per step, the step tiles
+# and the helping hands used with its corners and apex (the hands go back, the rest stays)
+NEED = CUM_NEED[-1].copy()
+NEED[SHIP] = 1
+NEED[GRAIN] = NUM_STEPS
+NEED[HAND] = int((CUM_NEED[-1] * HANDS_FOR).sum())
+NEED_TOTAL = int(NEED.sum())  # 24
+NEED_SCALE = np.maximum(NEED, 1)  # the four feather tiles no step needs read 0
+PYRAMID_TILES = 1 + NUM_STEPS + int(STEP_SIZE.sum())  # 18 laid out in front: ship, grains, steps
+STEP_START = np.concatenate(([0], np.cumsum(STEP_SIZE)[:-1])).astype(np.int8)  # 0, 9, 13
+MAX_DIST = 2 * (SIDE - 1)  # the farthest two spaces lie apart (Manhattan)
+# per seat, own first: tiles laid out / 18, the current step's tiles / its size, tiles still
+# needed / 24, still missing (not in the rack) / 24, rack / 10, spare rack tiles / 10, the four
+# spells castable; then the margin of tiles laid out, own minus the opponent's
+S_LAID, S_STEP, S_NEEDED, S_MISSING, S_RACK, S_SPARE, S_SPELLS = range(7)
+SEAT_GLANCE = S_SPELLS + 4
+# planes over the 16 motifs (aligned with snake, build and discard)
+(M_MISS, M_MISS_STEP, M_BUILD, M_SPARE, M_OPP_MISS, M_OPP_MISS_STEP, M_OPP_BUILD, M_TOP, M_BOARD,
+ M_REACH, M_OPP_REACH) = range(11)
+MOTIF_PLANES = 11
+# planes over the 49 spaces (aligned with setup, bird and place)
+(C_MISS, C_MISS_STEP, C_OPP_MISS, C_OPP_MISS_STEP, C_MISS_DEEP, C_REACH, C_REACH_STAIR,
+ C_OPP_REACH, C_DIST, C_OPP_DIST) = range(10)
+CELL_PLANES = 10
+# planes over own worker x direction (aligned with move and ox)
+W_MOVE, W_MOVE_STAIR, W_MISS, W_MISS_STEP, W_OPP_MISS, W_PUSH = range(6)
+MOVE_PLANES = 6
+# planes over the spell targets firestorm worker x (row, column), whirlwind worker
+NUM_SWEEPS = 6
+SWEEP_PLANES = 2  # tiles taken, spaces whose top tile the caster misses
+GLANCE_SEATS = RAW_SIZE
+GLANCE_MARGIN = GLANCE_SEATS + 2 * SEAT_GLANCE
+GLANCE_MOTIFS = GLANCE_MARGIN + 1
+GLANCE_CELLS = GLANCE_MOTIFS + MOTIF_PLANES * NUM_MOTIFS
+GLANCE_MOVES = GLANCE_CELLS + CELL_PLANES * NUM_CELLS
+GLANCE_SWEEPS = GLANCE_MOVES + MOVE_PLANES * 2 * NUM_DIRS
+OBS_SIZE = GLANCE_SWEEPS + SWEEP_PLANES * NUM_SWEEPS
 
 # --- options -------------------------------------------------------------------------------
 # turns (both players' counted) after which a game without an apex is a draw; 0 = never.

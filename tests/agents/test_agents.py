@@ -1,4 +1,3 @@
-import re
 import json
 
 import numpy as np
@@ -8,7 +7,6 @@ import pyramid_envs
 from agents.arena import resolve_env, run_arena, seatings, to_json
 from agents.base import SeatView
 from agents.ismcts import EVAL, ISMCTSAgent, search
-from agents.play import play
 from agents.ratings import bradley_terry, wilson
 from agents.registry import make_agent, parse_spec
 
@@ -213,24 +211,3 @@ def test_policy_agent_loads_a_checkpoint(tmp_path):
     model.save(tmp_path / "tiny.zip")
     result = run_arena("kheops", ["random", f"policy:path={tmp_path / 'tiny.zip'}"], games=4, seed=0)
     assert len(result.seats) == 4
-
-
-def test_human_play_with_scripted_input():
-    said = []
-    scripted = iter(["what?", "99999"])
-    legal = []
-
-    def say(text):
-        said.append(text)
-        if text.startswith("legal: "):
-            legal.append(text.split()[1])
-
-    def ask(prompt):
-        return next(scripted, None) or legal[-1]
-
-    states = play("kheops", "random", seat=1, seed=3, ask=ask, say=say)
-    assert states[0]["terminated"]
-    assert any("not understood" in s for s in said) and any("not legal now" in s for s in said)
-    assert "wins" in said[-1] or "draw" in said[-1]
-    boards = [s for s in said[:-1] if "White: hand [" in s]  # what the Red player was shown
-    assert boards and all(re.match(r"\d hidden tiles", b.split("White: hand [")[1]) for b in boards)

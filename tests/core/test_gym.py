@@ -58,6 +58,46 @@ def test_opponent_policy_and_bad_arguments():
         _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
     assert seen[0] == (1,) + env.game.obs_shape
     with pytest.raises(ValueError, match="opponent"):
-        SingleAgentEnv("kheops_v1", opponent="greedy")
+        SingleAgentEnv("kheops_v1", opponent=3)
     with pytest.raises(ValueError, match="learner_seat"):
         SingleAgentEnv("kheops_v1", learner_seat=2)
+
+
+@pytest.mark.parametrize("name", ["greedy", "ismcts:sims=8", "policy:path={tmp}/tiny.zip"])
+def test_opponent_by_agent_name(name, tmp_path):
+    """Any name the arena takes plays the other seat; check_env passes and a seed fixes the game.
+    (A policy by path, not the shipped policy:env=kheops, so that the test follows the current
+    observation rather than the one the shipped checkpoint was trained on.)"""
+    if name.startswith("policy"):
+        pytest.importorskip("sb3_contrib")  # the train extra
+        from sb3_contrib import MaskablePPO
+
+        from pyramid_envs.core import SelfPlayVec
+        from pyramid_envs.core.sb3 import SB3SelfPlayVecEnv
+
+        venv = SB3SelfPlayVecEnv(SelfPlayVec(pyramid_envs.get_game("kheops_v1"), 2, seed=0))
+        MaskablePPO("MlpPolicy", venv, n_steps=32, batch_size=32, policy_kwargs={"net_arch": [16]},
+                    device="cpu").save(tmp_path / "tiny.zip")
+        name = name.format(tmp=tmp_path)
+    env = gymnasium.make("pyramid_envs/Kheops-v1", opponent=name)
+    check_env(env.unwrapped, skip_render_check=True)
+    assert env.unwrapped.opponent.name == name
+
+    def play(seed):
+        _, info = env.reset(seed=seed)
+        actions, done = [], False
+        while not done and len(actions) < 30:
+            a = int(np.flatnonzero(info["action_mask"])[0])
+            _, _, term, trunc, info = env.step(a)
+            actions.append(env.unwrapped._states.tobytes())
+            done = term or trunc
+        return actions
+
+    assert play(3) == play(3)
+
+
+def test_unknown_opponent_name_is_a_clear_error():
+    with pytest.raises(ValueError, match=r"opponent 'grady'.*unknown agent 'grady'.*greedy"):
+        gymnasium.make("pyramid_envs/Kheops-v1", opponent="grady")
+    with pytest.raises(ValueError, match="has no option"):
+        SingleAgentEnv("kheops_v1", opponent="ismcts:simz=3")

@@ -7,7 +7,7 @@ from pyramid_envs.keops import rules, spec
 from pyramid_envs.keops import spec_rautoma as ra
 from pyramid_envs.keops.actions import NUM_ACTIONS
 from pyramid_envs.keops.spec_advanced import DEC_DECK, NUM_FAMILY_CARDS
-from pyramid_envs.keops.state import CITY_DWELLING, OBS_FIELDS, OBS_RANGE, OBS_SIZE, SLOT_EMPTY
+from pyramid_envs.keops.state import CITY_DWELLING, GLANCE_SIZE, OBS_FIELDS, OBS_RANGE, OBS_SIZE, SLOT_EMPTY
 
 STEP_CAP = 6000
 
@@ -219,7 +219,7 @@ def reference_advanced_tail(s, seat):
 
 
 def reference_observation(s, seat):
-    """state.py's observation layout, written with NumPy."""
+    """state.py's observation layout up to the glance block, written with NumPy."""
     phase = np.zeros(spec.NUM_PHASES)
     phase[s["phase"]] = 1.0
     parts = [np.eye(spec.MAX_PLAYERS)[seat], phase[:spec.NUM_BASE_PHASES]]
@@ -266,9 +266,9 @@ def test_observation_follows_the_documented_layout():
     seats = np.array([1, 2, 3, 0, 1], np.int64)
     rules.observe(st, seats, obs)
     for b in range(len(st)):
-        want = reference_observation(st[b], seats[b])
-        assert want.shape == (OBS_SIZE,)
-        assert np.allclose(obs[b], want, atol=1e-6)
+        want = reference_observation(st[b], seats[b])  # the glance block: test_observation.py
+        assert want.shape == (OBS_SIZE - GLANCE_SIZE,)
+        assert np.allclose(obs[b, :OBS_SIZE - GLANCE_SIZE], want, atol=1e-6)
     assert obs.min() >= 0.0 and obs.max() <= 1.0
 
 

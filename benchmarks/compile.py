@@ -1,0 +1,95 @@
+"""First use of each game: cold (numba compiling into an empty cache) and warm (loading it),
+each in a fresh process, against a trivial kernel's compile time as this machine's yardstick.
+
+    python benchmarks/compile.py [--games kheops keops] [--repeat 1]
+
+A first use is: import, a reset, a game of random legal play through the AEC env with an
+observation at every step. NUMBA_CACHE_DIR points each game's cold run at a new empty folder,
+so the project's own cache is left alone. Numba's compile events are summed by the dispatcher
+they compiled, so the slowest kernels are named (their compile time includes the helpers
+compiled into them).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+FIRST_USE = r"""
+import json, sys, time
+t0 = time.perf_counter()
+from numba.core.event import install_recorder
+with install_recorder("numba:compile") as rec:
+    import numpy as np
+    import pyramid_envs
+    env = pyramid_envs.make(sys.argv[1])
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+seconds = time.perf_counter() - t0
+per_kernel, starts = {}, {}
+for ts, event in rec.buffer:
+    key = str(event.data["dispatcher"].py_func.__module__) + "." + event.data["dispatcher"].__name__
+    if event.is_start:
+        starts[key] = ts
+    elif key in starts:
+        per_kernel[key] = per_kernel.get(key, 0.0) + ts - starts.pop(key)
+top = sorted(per_kernel.items(), key=lambda kv: -kv[1])[:5]
+print(json.dumps({"seconds": seconds, "top": top}))
+"""
+
+TRIVIAL = r"""
+import time
+from numba import njit
+t0 = time.perf_counter()
+@njit
+def add(a, b):
+    return a + b
+add(1, 2)
+print(time.perf_counter() - t0)
+"""
+
+
+def _run(code, args, cache_dir):
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache_dir))
+    out = subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout
+    return out.strip().splitlines()[-1]
+
+
+def measure(env_name, cache_root):
+    cache = Path(tempfile.mkdtemp(dir=cache_root))
+    cold = json.loads(_run(FIRST_USE, [env_name], cache))
+    warm = json.loads(_run(FIRST_USE, [env_name], cache))
+    return cold, warm
+
+
+def main(argv=None):
+    import pyramid_envs
+
+    parser = argparse.ArgumentParser(prog="python benchmarks/compile.py", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", nargs="+", default=[n.rpartition("_v")[0] for n in pyramid_envs.list_envs()])
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as root:
+        trivial = float(_run(TRIVIAL, [], Path(root)))
+        print(f"trivial @njit kernel: {trivial:.2f} s to compile (this machine's yardstick)\n")
+        print(f"{'game':<12}{'cold s':>9}{'warm s':>9}{'cold / trivial':>16}   slowest kernels to compile (s)")
+        for game in args.games:
+            env_name = next(n for n in pyramid_envs.list_envs() if n.rpartition("_v")[0] == game)
+            cold, warm = measure(env_name, root)
+            top = ", ".join(f"{k.rsplit('.', 2)[-2]}.{k.rsplit('.', 1)[-1]} {s:.0f}" for k, s in cold["top"][:3])
+            print(f"{game:<12}{cold['seconds']:>9.1f}{warm['seconds']:>9.1f}"
+                  f"{cold['seconds'] / trivial:>16.0f}   {top}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

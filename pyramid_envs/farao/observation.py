@@ -1,0 +1,338 @@
+"""Farao's observation of one seat (docs/rules/farao.md, "Observation"): the position as it
+lies (the fields, the players' cards, the supplies, the face-down tiles as a public
+multiset), then the at-a-glance block: each seat's standing and walks to its goals, and per
+action target, per rotation and per field the walk left to the observer's goal (paths.py).
+The observer's goal is the chamber once it may enter it, else the nearest inscription it
+lacks, a face-down field counting EXPLORE steps farther.
+"""
+import numpy as np
+from numba import njit
+
+from .paths import (EXPLORE, M_CHAMBER, M_COLOUR, M_DOWN, M_FRONT, M_LATE, M_OPEN, M_SEAT,
+                    LOW_BIT, MAZE_ROWS, _enterable, has, lacks, lay, put, seat_walk, spread)
+from .rules import (_bottle_ok, _coffer_choice, _count_insc, _dir_ok, _obstacle, _open,
+                    _other_tunnel, _tunnel_ok)
+from .spec import (BOTTLE, C_CHAMBER, C_CORNER, C_NONE, C_RING, C_TILE, CELL_FEATURES, CELL_KIND,
+                   CHAMBER, COLOURS_IN_GAME, CORNERS, DIST_SCALE, END_MOVE, FIGURES, G_CELL,
+                   G_GLOBAL, G_ROT, G_TARGET, GLANCE, GLANCE_CELL, GLANCE_SEAT, INSCRIPTION_TOKENS,
+                   ITEM_TOKENS, ITEMS_IN_GAME, KILL, MAX_GRID, MAX_PLAYERS, MAX_VICTIMS, NEIGHBOR,
+                   NUM_CELLS, NUM_COLOURS, NUM_ITEMS, NUM_PHASES, NUM_SYMBOLS, OBSTACLE_EFFECT,
+                   OBSTACLE_ITEM, PH_FIGURE, PH_MAP_ORIENT, PH_ORIENT, PH_ROB, PH_STEP,
+                   ROT_FEATURES, SEAT_FEATURES, SHAPE_OPEN, SYM_COFFER, SYM_INSCRIPTION, SYM_ITEM,
+                   SYM_OBSTACLE, T_BOTTLE, T_DIR, T_ENTER, T_FIGURE, T_TUNNEL, TARGET_FEATURES,
+                   TILE_SHAPE, TILE_SYMBOL, TILES_IN_GAME)
+
+
+@njit(cache=True)
+def _observe_one(s, seat, f):
+    f[:] = 0.0
+    n = s.num_players
+    pyr = s.pyramid
+    p = s.current_player
+    mover_cell = s.fig[p, s.mover] if (s.mover >= 0 and not s.terminated) else -1
+    coffer_found = False
+    for c in range(NUM_CELLS):
+        k = CELL_KIND[pyr, c]
+        if k == 0:
+            continue
+        base = c * CELL_FEATURES
+        f[base] = 1.0
+        f[base + 1] = k == C_RING or k == C_CORNER
+        f[base + 2] = k == C_CHAMBER
+        if k == C_TILE:
+            if s.up[c]:
+                f[base + 4] = 1.0
+                t = s.tile[c]
+                sym = TILE_SYMBOL[t]
+                if sym > 0:
+                    f[base + 8 + sym] = 1.0
+                coffer_found |= sym == SYM_COFFER
+            else:
+                f[base + 3] = 1.0
+        op = _open(s, c)
+        if k == C_CHAMBER and not (s.chamber_open or _count_insc(s, seat) >= s.need):
+            op = 0
+        for d in range(4):
+            f[base + 5 + d] = (op >> d) & 1
+        f[base + 9 + NUM_SYMBOLS - 1] = c == s.curse
+        if c == mover_cell:
+            f[base + CELL_FEATURES - 3] = 1.0
+        if c == s.prev and not s.terminated:
+            f[base + CELL_FEATURES - 2] = 1.0
+        if c == s.target:
+            f[base + CELL_FEATURES - 1] = 1.0
+    fb = 9 + NUM_SYMBOLS
+    for q in range(n):
+        rel = (q - seat) % n
+        for k in range(FIGURES):
+            c = s.fig[q, k]
+            if c >= 0:
+                f[c * CELL_FEATURES + fb + rel] += 1.0 / FIGURES
+    g = NUM_CELLS * CELL_FEATURES
+    f[g + s.phase] = 1.0
+    g += NUM_PHASES
+    f[g + s.die - 1] = 1.0
+    g += 6
+    f[g] = max(s.steps_left, 0) / 6.0
+    f[g + 1] = p == seat and not s.terminated
+    f[g + 2] = s.chamber_open
+    f[g + 3 + pyr] = 1.0
+    f[g + 5] = s.need / 7.0
+    g += 6
+    for q in range(n):
+        rel = (q - seat) % n
+        sb = g + rel * SEAT_FEATURES
+        f[sb] = 1.0
+        f[sb + 1] = s.place[q] != 0
+        f[sb + 2] = s.place[q] / MAX_PLAYERS
+        w = 0
+        for k in range(FIGURES):
+            if s.fig[q, k] < 0:
+                w += 1
+        f[sb + 3] = w / FIGURES if s.place[q] == 0 else 0.0
+        for k in range(NUM_ITEMS):
+            f[sb + 4 + k] = s.items[q, k]
+        for c in range(NUM_COLOURS):
+            f[sb + 4 + NUM_ITEMS + c] = s.insc[q, c]
+        f[sb + 4 + NUM_ITEMS + NUM_COLOURS] = _count_insc(s, q) / 7.0
+    g += MAX_PLAYERS * SEAT_FEATURES
+    for k in range(NUM_ITEMS):
+        f[g + k] = s.supply[k] / ITEM_TOKENS
+        f[g + NUM_ITEMS + k] = s.discovered[k]
+        f[g + 2 * NUM_ITEMS + k] = s.coffer[k]
+    g += 3 * NUM_ITEMS
+    f[g] = coffer_found
+    g += 1
+    for c in range(NUM_COLOURS):
+        f[g + c] = s.insc_supply[c] / INSCRIPTION_TOKENS
+    g += NUM_COLOURS
+    if s.phase == PH_ROB:
+        f[g + (s.victims[s.victim_idx] - seat) % n] = 1.0
+        f[g + MAX_PLAYERS] = (s.num_victims - s.victim_idx) / MAX_VICTIMS
+    g += MAX_PLAYERS + 1
+    # the face-down tiles as a multiset (public: the tile set is known)
+    hidden = 0
+    for c in range(NUM_CELLS):
+        if CELL_KIND[pyr, c] == C_TILE and not s.up[c]:
+            hidden += 1
+    if hidden > 0:
+        for c in range(NUM_CELLS):
+            if CELL_KIND[pyr, c] == C_TILE and not s.up[c]:
+                t = s.tile[c]
+                f[g + TILE_SYMBOL[t]] += 1.0 / hidden
+                f[g + NUM_SYMBOLS + TILE_SHAPE[t]] += 1.0 / hidden
+
+
+# --- the at-a-glance block (docs/rules/farao.md, "At a glance") --------------------------------
+@njit(cache=True, inline="always")
+def _far(d):
+    """A walk of d steps scaled to [0, 1]; 1 when there is none (d < 0)."""
+    return 1.0 if d < 0 else min(d, DIST_SCALE) / DIST_SCALE
+
+
+@njit(cache=True, inline="always")
+def _nearer(a, b):
+    """The shorter of two walks, -1 meaning none."""
+    return b if a < 0 else (a if b < 0 or a <= b else b)
+
+
+@njit(cache=True, inline="always")
+def _may_open_chamber(s, q):
+    return s.chamber_open or _count_insc(s, q) >= s.need
+
+
+@njit(cache=True)
+def _nearest(maze, row, dist):
+    """The nearest field of a maze row by dist, -1 none."""
+    best = -1
+    for r in range(MAX_GRID):
+        x = maze[row, r]
+        while x:
+            low = x & -x
+            x ^= low
+            best = _nearer(best, dist[r * MAX_GRID + LOW_BIT[low]])
+    return best
+
+
+@njit(cache=True)
+def _seat(s, q, f, maze, tunnels, dist):
+    """Seat q's standing and walks (GLANCE_SEAT features); maze: paths.lay's; dist: scratch."""
+    n = s.num_players
+    pyr = s.pyramid
+    f[2] = (n - s.place[q] + 1 if s.place[q] else n - s.finished) / n  # if it ended now
+    held = 0
+    for k in range(NUM_ITEMS):
+        held += s.items[q, k]
+    f[GLANCE_SEAT - 1] = held / ITEMS_IN_GAME[pyr]
+    if s.place[q]:  # in the chamber (or placed at the end): nothing left to walk
+        f[0] = 1.0
+        f[1] = 1.0
+        return
+    f[0] = _may_open_chamber(s, q)
+    f[1] = min(_count_insc(s, q), s.need) / s.need
+    seat_walk(s, q, maze)
+    maze[M_FRONT, :] = 0
+    maze[M_LATE, :] = 0
+    waiting = False
+    for k in range(FIGURES):
+        if s.fig[q, k] >= 0:
+            put(maze, M_FRONT, s.fig[q, k])
+        else:
+            waiting = True
+    if waiting:  # a waiting figure enters at a corner with its first step
+        for i in range(4):
+            put(maze, M_LATE, CORNERS[pyr, i])
+    spread(s, maze, tunnels, True, 1 if waiting else -1, dist)
+    for c in range(COLOURS_IN_GAME[pyr]):
+        if not s.insc[q, c]:
+            f[6 + c] = _far(_nearest(maze, M_COLOUR + c, dist) if lacks(s, q, c) else -1)
+    down = _nearest(maze, M_DOWN, dist)
+    lacked = 1.0
+    for c in range(COLOURS_IN_GAME[pyr]):
+        if lacks(s, q, c):
+            lacked = min(lacked, f[6 + c])
+    chamber = dist[CHAMBER[pyr]]
+    f[3] = _far(chamber) if f[0] else min(lacked, _far(down + EXPLORE if down >= 0 else -1))
+    f[4] = _far(chamber)
+    f[5] = _far(down)
+
+
+@njit(cache=True)
+def _walk_back(s, p, maze, tunnels, to_chamber, dist):
+    """dist[c]: the steps a figure of p standing on c needs to enter its goal: the chamber,
+    else an inscription p lacks, a face-down field counting EXPLORE steps more."""
+    seat_walk(s, p, maze)
+    maze[M_LATE, :] = 0
+    if to_chamber:
+        maze[M_FRONT, :] = maze[M_CHAMBER, :]
+        spread(s, maze, tunnels, False, -1, dist)
+        return
+    maze[M_FRONT, :] = 0
+    for c in range(COLOURS_IN_GAME[s.pyramid]):
+        if lacks(s, p, c):
+            for r in range(MAX_GRID):
+                maze[M_FRONT, r] |= maze[M_COLOUR + c, r] & maze[M_SEAT, r]
+    maze[M_LATE, :] = maze[M_DOWN, :]
+    spread(s, maze, tunnels, False, EXPLORE, dist)
+
+
+@njit(cache=True)
+def _target(s, p, c, steps, f, goal, to_ch):
+    """What a figure of p finds on field c, steps still to go (-1: not p's move): the
+    TARGET_FEATURES of the action that brings it there."""
+    f[0] = 1.0
+    f[1] = _far(goal[c])
+    f[2] = 0 <= goal[c] <= steps
+    f[3] = _far(to_ch[c])
+    kind = CELL_KIND[s.pyramid, c]
+    if kind == C_TILE:
+        if s.up[c]:
+            sym = TILE_SYMBOL[s.tile[c]]
+            f[4] = lacks(s, p, sym - SYM_INSCRIPTION)
+            if sym >= SYM_ITEM and sym < SYM_OBSTACLE:
+                f[5] = not s.items[p, sym - SYM_ITEM] and s.supply[sym - SYM_ITEM] > 0
+            elif sym == SYM_COFFER:
+                f[5] = _coffer_choice(s, p)
+            o = _obstacle(s, c)
+            if o >= 0 and not s.items[p, OBSTACLE_ITEM[o]]:
+                f[7] = OBSTACLE_EFFECT[o] == KILL
+                f[8] = OBSTACLE_EFFECT[o] == END_MOVE
+        else:
+            f[6] = 1.0
+    f[9] = kind == C_CHAMBER and _may_open_chamber(s, p)
+    for q in range(s.num_players):
+        for k in range(FIGURES):
+            if q != p and s.fig[q, k] == c:
+                f[10] = 1.0
+
+
+@njit(cache=True)
+def _via(s, p, t, openings, maze, dist):
+    """The walk from tile t, laid with these openings, through its best way out, -1 none."""
+    best = -1
+    for d in range(5):
+        if d < 4:
+            b = NEIGHBOR[s.pyramid, t, d]
+            if not (openings >> d) & 1 or b < 0 or not has(maze, M_OPEN + (d + 2) % 4, b):
+                continue
+        else:
+            b = _other_tunnel(s, t)
+        if b >= 0 and dist[b] >= 0 and (b == CHAMBER[s.pyramid] or _enterable(s, p, b)):
+            best = _nearer(best, dist[b] + 1)
+    return best
+
+
+@njit(cache=True)
+def _glance(s, seat, f, maze, goal, to_ch):
+    """The at-a-glance block (spec.GLANCE_FEATURES, f zeroed) from `seat`'s view; maze
+    (paths.MAZE_ROWS x MAX_GRID), goal and to_ch (NUM_CELLS): scratch."""
+    n = s.num_players
+    pyr = s.pyramid
+    tunnels = lay(s, maze)
+    for q in range(n):
+        _seat(s, q, f[((q - seat) % n) * GLANCE_SEAT:], maze, tunnels, goal)
+    best = 0.0
+    for q in range(n):
+        if q != seat:
+            best = max(best, f[((q - seat) % n) * GLANCE_SEAT + 1])
+    f[G_GLOBAL] = (f[1] - best + 1.0) / 2.0
+    f[G_GLOBAL + 1] = s.finished / (n - 1)
+    up = 0
+    for c in range(NUM_CELLS):
+        up += CELL_KIND[pyr, c] == C_TILE and s.up[c]
+    f[G_GLOBAL + 2] = up / TILES_IN_GAME[pyr]
+    if s.terminated or s.place[seat]:
+        return
+    _walk_back(s, seat, maze, tunnels, True, to_ch)
+    if _may_open_chamber(s, seat):
+        goal = to_ch
+    else:
+        _walk_back(s, seat, maze, tunnels, False, goal)
+    for c in range(NUM_CELLS):
+        if CELL_KIND[pyr, c] != C_NONE:
+            f[G_CELL + c * GLANCE_CELL] = _far(goal[c])
+            f[G_CELL + c * GLANCE_CELL + 1] = _far(to_ch[c])
+    to_move = s.current_player == seat
+    choosing = to_move and s.phase == PH_FIGURE
+    waiting = False
+    for k in range(FIGURES):
+        c = s.fig[seat, k]
+        waiting |= c < 0
+        if c >= 0:
+            _target(s, seat, c, s.die if choosing else -1,
+                    f[G_TARGET + (T_FIGURE + k) * TARGET_FEATURES:], goal, to_ch)
+    if waiting:
+        for i in range(4):
+            _target(s, seat, CORNERS[pyr, i], s.die - 1 if choosing else -1,
+                    f[G_TARGET + (T_ENTER + i) * TARGET_FEATURES:], goal, to_ch)
+    if to_move and s.phase == PH_STEP and s.steps_left > 0:
+        a = s.fig[seat, s.mover]
+        left = s.steps_left - 1
+        for d in range(4):
+            b = NEIGHBOR[pyr, a, d]
+            if _dir_ok(s, seat, a, d, s.prev):
+                _target(s, seat, b, left, f[G_TARGET + (T_DIR + d) * TARGET_FEATURES:], goal, to_ch)
+            if s.items[seat, BOTTLE] and _bottle_ok(s, seat, a, d, s.prev):
+                _target(s, seat, b, left, f[G_TARGET + (T_BOTTLE + d) * TARGET_FEATURES:],
+                        goal, to_ch)
+        if _tunnel_ok(s, seat, a, s.prev):
+            _target(s, seat, _other_tunnel(s, a), left, f[G_TARGET + T_TUNNEL * TARGET_FEATURES:],
+                    goal, to_ch)
+    if to_move and (s.phase == PH_ORIENT or s.phase == PH_MAP_ORIENT):
+        t = s.target
+        sh = TILE_SHAPE[s.tile[t]]
+        for r in range(4):
+            o = SHAPE_OPEN[sh, r]
+            here = 0 if goal[t] == 0 else _via(s, seat, t, o, maze, goal)
+            f[G_ROT + r * ROT_FEATURES] = _far(here)
+            f[G_ROT + r * ROT_FEATURES + 1] = _far(_via(s, seat, t, o, maze, to_ch))
+
+
+@njit(cache=True)
+def observe(states, seats, out):
+    maze = np.empty((MAZE_ROWS, MAX_GRID), np.int64)
+    goal = np.empty(NUM_CELLS, np.int16)
+    to_ch = np.empty(NUM_CELLS, np.int16)
+    for b in range(states.shape[0]):
+        _observe_one(states[b], seats[b], out[b])
+        _glance(states[b], seats[b], out[b, GLANCE:], maze, goal, to_ch)

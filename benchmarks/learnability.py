@@ -57,16 +57,17 @@ def summarize(out: Path, pictures: Path, before_games=40) -> str:
     """A markdown table of the finished runs and one learning-curve PNG per game."""
     from train.plots import learning_curve
 
-    rows, curves = ["| game | observation | seed | vs random (200) | vs greedy (200) | train min |",
+    rows, curves = ["| game | observation | seed | vs random: win, draws (200) | vs greedy: win, draws (200) | train min |",
                     "|---|---|---|---|---|---|"], {}
     for run in sorted(out.glob("*/*_s*")):
         label, (game, seed) = run.parent.name, run.name.rsplit("_s", 1)
         if (run / "result.json").exists():
             r = json.loads((run / "result.json").read_text())
-            cell = lambda a: f"{r[a]['win_rate']:.3f} [{r[a]['interval'][0]:.3f}, {r[a]['interval'][1]:.3f}]"  # noqa: E731
+            cell = lambda a: (f"{r[a]['win_rate']:.3f} [{r[a]['interval'][0]:.3f}, {r[a]['interval'][1]:.3f}], "  # noqa: E731
+                              f"draws {r[a]['draw_rate']:.3f}")
             rows.append(f"| {game} | {label} | {seed} | {cell('random')} | {cell('greedy')} | {r['train_minutes']} |")
         if (run / "history.json").exists():
-            series = f"random, {label} observation, seed {seed}"
+            series = f"{label}, seed {seed}"
             for row in json.loads((run / "history.json").read_text()):
                 games = row.get("games/random", before_games)  # runs before the counts were logged
                 point = {"step": row["step"], f"win_rate/{series}": row["win_rate/random"],
@@ -76,7 +77,7 @@ def summarize(out: Path, pictures: Path, before_games=40) -> str:
     pictures.mkdir(parents=True, exist_ok=True)
     for game, history in curves.items():
         learning_curve(sorted(history, key=lambda p: p["step"]), pictures / f"{game}.png",
-                       f"{game}: plain MaskablePPO (2x256 MLP) trained against random")
+                       f"{game}: plain MaskablePPO against random; win rate vs random by observation (v1 or before) and seed")
     return "\n".join(rows)
 
 

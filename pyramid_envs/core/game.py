@@ -101,8 +101,8 @@ class Game:
     # where actions act in the render_svg(state, seat) picture, for clicking on it:
     # (state, actions, seat=None) -> {action: (x, y)} for those of `actions` that have a place
     action_places: Callable | None = None
-    # cold first use (numba compiling the core kernels) measured on the 2-core reference
-    # machine by benchmarks/compile.py, for the message core/compile.py prints
+    # seconds numba takes to compile the core kernels into an empty cache on the 2-core
+    # reference machine (`python -m pyramid_envs.compile`), for core/compile.py's message
     compile_seconds: float | None = None
 
     def __post_init__(self):

@@ -6,7 +6,7 @@ from .heuristic import evaluate
 from .codec import action_to_str, from_dict, str_to_action, to_dict
 from .picture import action_places, render_rgb, render_svg
 from .render import render_ansi, score_sheet
-from .guide import HELP
+from .guide import HELP, describe_action
 
 
 def _check_options(resolved):
@@ -48,9 +48,10 @@ GAME = Game(
     action_places=action_places,
     score_sheet=score_sheet,
     help_text=HELP,
+    describe_action=describe_action,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
-    compile_seconds=44,
+    compile_seconds=110,  # .ci/run's compile step, 2026-12-02
     default_max_steps=20_000,  # random play can still loop for ever (see docs/rules)
     check_options=_check_options,
 )

@@ -1,4 +1,30 @@
-"""Farao in words for a person at the board: the help text."""
+"""Farao in words for a person at the board: the help text, and the moves whose names use
+codes (a tile's quarter turns) in plain words."""
+from . import spec
+from .codec import action_to_str
+from ..core.jsonview import one_state
+
+
+def _opens(tile, quarter_turns):
+    bits = int(spec.SHAPE_OPEN[spec.TILE_SHAPE[tile], quarter_turns])
+    return "+".join(d for k, d in enumerate(spec.DIR_NAMES) if bits >> k & 1) or "no side"
+
+
+def describe_action(state, a):
+    """'rot r1' -> 'lay the tile turned up 1 quarter turn clockwise: open N+E'."""
+    s = one_state(state)
+    a = int(a)
+    if spec.A_ROT <= a < spec.A_CELL:
+        r = a - spec.A_ROT
+        return f"{action_to_str(state, a)} (lay the tile just turned up {r} quarter turn{'s' * (r != 1)} " \
+               f"clockwise: open {_opens(int(s['tile'][s['target']]), r)})"
+    if spec.A_KEY <= a < spec.A_FOOD:
+        t, r = divmod(a - spec.A_KEY, 4)
+        where = "your figure's tile" if t == 0 else f"the tile {spec.KEY_TARGETS[t]} of your figure"
+        return f"{action_to_str(state, a)} (golden key: turn {where} to {r} quarter turn{'s' * (r != 1)} " \
+               f"clockwise of its printed openings)"
+    return action_to_str(state, a)
+
 
 HELP = """\
 Farao (Slavik): explore a pyramid of face-down tiles with up to three archaeologists, read

@@ -101,6 +101,32 @@ def test_kheops_moves_in_plain_words():
     assert text.startswith("lay hand tile 1, ") and " turned r0: open " in text
 
 
+def test_farao_turns_in_plain_words():
+    """A tile just turned up: each 'rot rK' says which sides it will open, as the rules lay it."""
+    from pyramid_envs.farao import spec
+
+    game = pyramid_envs.get_game("farao_v1")
+    states = game.new_states(1)
+    rng = np.random.default_rng(0)
+    game.reset(states, [2])
+    while True:
+        legal = np.flatnonzero(game.legal_mask(states)[0])
+        rots = [a for a in legal if game.action_to_str(states, a).startswith("rot ")]
+        if rots:
+            break
+        game.step(states, [int(rng.choice(legal))])
+    c = int(states[0]["target"])
+    for a in rots:
+        after = states.copy()
+        game.step(after, [a])
+        bits = int(spec.SHAPE_OPEN[spec.TILE_SHAPE[after[0]["tile"][c]], after[0]["rot"][c]])
+        sides = "+".join(d for k, d in enumerate("NESW") if bits >> k & 1) or "no side"
+        r = int(game.action_to_str(states, a)[-1])
+        text = game.describe_action(states, a)
+        assert text.startswith(f"rot r{r} (lay the tile just turned up {r} quarter turn")
+        assert text.endswith(f"clockwise: open {sides})")
+
+
 def test_play_to_the_end_shows_only_the_seats_view():
     """The whole game through play(): the person tries every action number in turn."""
     said = []

@@ -11,7 +11,7 @@ def _opens(tile, quarter_turns):
 
 
 def describe_action(state, a):
-    """'rot r1' -> 'lay the tile turned up 1 quarter turn clockwise: open N+E'."""
+    """'rot r1' -> 'rot r1 (lay the tile just turned up 1 quarter turn clockwise: open N+E)'."""
     s = one_state(state)
     a = int(a)
     if spec.A_ROT <= a < spec.A_CELL:

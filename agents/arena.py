@@ -21,22 +21,12 @@ import numpy as np
 
 import pyramid_envs
 from pyramid_envs.core.checks import check_actions
+from pyramid_envs.core.registry import resolve_env
 
 from .base import SeatView
 from .ratings import bradley_terry, wilson
 from .records import GameRecord
 from .registry import make_agent, parse_value
-
-
-def resolve_env(name: str) -> str:
-    """'kheops' or 'kheops_v1' -> 'kheops_v1'."""
-    envs = pyramid_envs.list_envs()
-    if name in envs:
-        return name
-    matches = [e for e in envs if e.rsplit("_v", 1)[0] == name]
-    if not matches:
-        raise ValueError(f"unknown game {name!r}; games: {envs}")
-    return max(matches)
 
 
 def seatings(num_agents: int, num_players: int) -> list[tuple[int, ...]]:

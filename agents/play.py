@@ -12,8 +12,9 @@ from __future__ import annotations
 import argparse
 
 import pyramid_envs
+from pyramid_envs.core.registry import resolve_env
 
-from .arena import parse_options, resolve_env
+from .arena import parse_options
 from .records import GameRecord, play_record_path, start_seed
 from .registry import make_agent
 from .terminal import Terminal

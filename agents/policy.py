@@ -89,7 +89,7 @@ CHECKPOINTS = Path(__file__).parent / "checkpoints"
 
 def shipped_checkpoint(env) -> Path:
     """The checkpoint shipped in agents/checkpoints/ for a game ('kheops' or 'kheops_v1')."""
-    from .arena import resolve_env  # the arena imports the agent registry, which imports this module
+    from pyramid_envs.core.registry import resolve_env
 
     env = resolve_env(env)
     path = CHECKPOINTS / f"{env}.zip"

@@ -1,5 +1,5 @@
 """Agents named by strings with options, e.g. "random", "greedy", "ismcts:sims=400,c=1,temp=0.1",
-"policy:path=runs/kheops/final.zip", "openspiel-ismcts:sims=100"."""
+"policy:path=runs/kheops/final.zip", "zero:env=kheops,sims=32", "openspiel-ismcts:sims=100"."""
 import inspect
 
 from pyramid_envs.core.registry import register_agent_maker
@@ -9,8 +9,9 @@ from .ismcts import ISMCTSAgent
 from .openspiel_bots import OpenSpielISMCTSAgent, OpenSpielMCTSAgent
 from .policy import PolicyAgent
 from .random_agent import RandomAgent
+from .zero.agent import ZeroAgent
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent, "policy": PolicyAgent,
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent, "policy": PolicyAgent, "zero": ZeroAgent,
           "openspiel-ismcts": OpenSpielISMCTSAgent, "openspiel-mcts": OpenSpielMCTSAgent}  # need the openspiel extra
 
 

@@ -10,11 +10,7 @@ import time
 from tqdm import tqdm
 
 from .core.compile import is_cached, warm_up
-from .core.registry import _version_module, list_envs
-
-
-def _env_name(name):
-    return name if name in list_envs() else next((e for e in list_envs() if e.rpartition("_v")[0] == name), name)
+from .core.registry import get_game, list_envs, resolve_env
 
 
 def main(argv=None):
@@ -22,7 +18,7 @@ def main(argv=None):
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", nargs="+", default=list_envs(), help="e.g. kheops keops_v1 (default: all)")
     args = parser.parse_args(argv)
-    games = [_version_module(_env_name(g)).GAME for g in args.games]  # unknown names: a clear error
+    games = [get_game(resolve_env(g), compile=False) for g in args.games]  # unknown names: a clear error
     bar = tqdm(games, unit="game", desc="compiling")
     for game in bar:
         bar.set_postfix_str(game.title)

@@ -20,7 +20,7 @@ def main(argv=None):
     parser.add_argument("--resume", default=None, help="a checkpoint .zip to continue from")
     parser.add_argument("--no-eval", action="store_true", help="skip the final arena evaluation")
     parser.add_argument("overrides", nargs="*", help="key=value (YAML values), dotted keys for nesting")
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)  # overrides before or after the options
     cfg = load_config(args.config, args.overrides)
     out = args.out or f"runs/{cfg['env']}"
     final, callback = train(cfg, out, resume=args.resume)

@@ -59,7 +59,7 @@ OPEN = ("env_options", "opponents")  # mappings of the user's own keys, given wh
 def _merge(base, extra, where=""):
     for key, value in extra.items():
         if key not in base:
-            raise ValueError(f"unknown config key {where}{key!r}; valid: {sorted(base)}")
+            raise ValueError(f"unknown config key {where + key!r}; valid: {sorted(base)}")
         if isinstance(base[key], dict) and key not in OPEN:
             if not isinstance(value, dict):
                 raise ValueError(f"config key {where}{key} must be a mapping")
@@ -107,7 +107,7 @@ def load_config(path: str | Path | None, overrides: list[str] = (), defaults: di
     if "eval_agents" in cfg:  # RLlib's defaults have none
         for spec in cfg["eval_agents"]:
             _check_agent(spec)
-    shares = cfg["opponents"]
+    shares = cfg.get("opponents", {"latest": 1})  # train.zero has no opponents: it plays itself
     unknown = set(shares) - {"latest", "pool"} - _agent_names()
     if unknown or not shares or any(v < 0 for v in shares.values()) or sum(shares.values()) <= 0:
         raise ValueError(f"opponents must give non-negative shares to latest, pool or agents "

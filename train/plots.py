@@ -52,8 +52,8 @@ def step_label(v):
     return f"{v / 1e3:g}k" if v >= 1000 else f"{v:g}"
 
 
-def learning_curve(history, path, title):
-    """history: rows with 'step', 'win_rate/<opponent>' in [0, 1] and, for the intervals,
+def learning_curve(history, path, title, xlabel="env steps"):
+    """history: rows with 'step' (counted in `xlabel`), 'win_rate/<opponent>' in [0, 1] and, for the intervals,
     'wins/<opponent>' and 'games/<opponent>'."""
     img = Image.new("RGB", (W, H), "white")
     d = ImageDraw.Draw(img)
@@ -73,7 +73,7 @@ def learning_curve(history, path, title):
         d.text((x(s), y0 + 10), step_label(s), fill="black", font=small, anchor="mt")
     d.line([(x0, y0), (x1, y0)], fill="black", width=2)
     d.line([(x0, y0), (x0, y1)], fill="black", width=2)
-    d.text(((x0 + x1) / 2, H - 30), "env steps", fill="black", font=f, anchor="mt")
+    d.text(((x0 + x1) / 2, H - 30), xlabel, fill="black", font=f, anchor="mt")
     label = Image.new("RGB", (200, TEXT + 8), "white")
     ImageDraw.Draw(label).text((100, (TEXT + 8) / 2), "win rate", fill="black", font=f, anchor="mm")
     img.paste(label.rotate(90, expand=True), (12, int((y0 + y1) / 2 - 100)))

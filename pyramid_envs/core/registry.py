@@ -42,11 +42,26 @@ def _version_module(name):
     return importlib.import_module(_GAMES[name])
 
 
-def get_game(name: str):
-    """The Game descriptor for an env name such as 'kheops_v1'."""
+def resolve_env(name: str) -> str:
+    """A game's short name or env name -> its env name: 'kheops' or 'kheops_v1' -> 'kheops_v1'
+    (the latest version); ValueError for an old version or an unknown name."""
+    if name in _GAMES:
+        return name
+    same = [e for e in list_envs() if e.rpartition("_v")[0] == name]
+    if same:
+        return max(same, key=lambda e: int(e.rpartition("_v")[2]))
+    if name.rpartition("_v")[2].isdigit():
+        _version_module(name)  # an old version or an unknown environment: its own message
+    raise ValueError(f"unknown game {name!r}; games: {list_envs()}")
+
+
+def get_game(name: str, compile: bool = True):
+    """The Game descriptor for an env name such as 'kheops_v1'; compile=True (the default)
+    compiles its kernels first where numba has them in no cache."""
     if name not in _LOADED:
         _LOADED[name] = _version_module(name).GAME
-    ensure_compiled(_LOADED[name])
+    if compile:
+        ensure_compiled(_LOADED[name])
     return _LOADED[name]
 
 

@@ -42,6 +42,27 @@ def shuffle(s, arr, n):
         arr[j] = tmp
 
 
+@njit(cache=True)
+def sort_prefix(arr, n):
+    """Insertion sort of arr[:n] in place (n is a hand or a deck: small)."""
+    for i in range(1, n):
+        x = arr[i]
+        j = i - 1
+        while j >= 0 and arr[j] > x:
+            arr[j + 1] = arr[j]
+            j -= 1
+        arr[j + 1] = x
+
+
+@njit(cache=True)
+def sorted_shuffle(s, arr, n):
+    """Sort arr[:n], then shuffle it with the record's RNG: the result depends only on which
+    values arr[:n] holds, not on their order. Determinizations use it, so the sample a seed
+    gives says nothing of how the hidden cards lay (twin states give the same sample)."""
+    sort_prefix(arr, n)
+    shuffle(s, arr, n)
+
+
 def seed_to_u64(seed):
     """Map any Python int (or numpy integer) to a well-mixed uint64 start state."""
     ss = np.random.SeedSequence(int(seed))

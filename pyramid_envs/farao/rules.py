@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 
 from ..core.outcome import rank_rewards
-from ..core.rng import randint, shuffle
+from ..core.rng import randint, shuffle, sorted_shuffle
 from .reach import stuck
 from .spec import (A_BOTTLE, A_BUY, A_CELL, A_DIR, A_ENTER, A_FIGURE, A_FOOD, A_ITEM, A_KEY,
                    A_PASS, A_ROT, A_TUNNEL, BOTTLE, C_CHAMBER, C_CORNER, C_RING, C_TILE, CELL_KIND,
@@ -752,7 +752,7 @@ def determinize(states, seats, seeds):
             if CELL_KIND[s.pyramid, c] == C_TILE and not s.up[c]:
                 pool[n] = s.tile[c]
                 n += 1
-        shuffle(s, pool, n)
+        sorted_shuffle(s, pool, n)
         n = 0
         for c in range(NUM_CELLS):
             if CELL_KIND[s.pyramid, c] == C_TILE and not s.up[c]:

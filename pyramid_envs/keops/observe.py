@@ -8,7 +8,7 @@ from numba import njit
 
 import numpy as np
 
-from ..core.rng import shuffle
+from ..core.rng import sorted_shuffle
 from .decrees import determinize_one as determinize_decrees
 from .glance import NUM_W, glance
 from .rautoma import determinize_ra, observe_ra
@@ -405,7 +405,7 @@ def determinize(states, seats, seeds):
     for b in range(states.shape[0]):
         s = states[b]
         s.rng = seeds[b]
-        shuffle(s, s.barge_reserve, s.barge_reserve_n)
+        sorted_shuffle(s, s.barge_reserve, s.barge_reserve_n)
         determinize_decrees(s, seats[b])
         determinize_ra(s)
 

@@ -10,7 +10,7 @@ Card data: spec_rautoma.py.
 import numpy as np
 from numba import njit
 
-from ..core.rng import shuffle
+from ..core.rng import shuffle, sorted_shuffle
 from .actions import A_CITY_PLACE, A_CROP_ROOM, A_PLANTATION, A_ROOM, A_TEMPLE
 from .assign import pop_patron, push_patron, room_kind
 from .decrees import draw_into_play
@@ -684,7 +684,7 @@ def determinize_ra(s):
             s.ra_deck[i] = unseen_temples[j]
             j += 1
     top = s.ra_top_color
-    shuffle(s, s.ra_deck, s.ra_deck_n)
+    sorted_shuffle(s, s.ra_deck, s.ra_deck_n)
     for i in range(s.ra_deck_n):
         if CARD_COLOR[s.ra_deck[i]] == top:
             x = s.ra_deck[i]

@@ -3,7 +3,7 @@ import numpy as np
 from numba import njit
 
 from ..core.outcome import rank_rewards
-from ..core.rng import randint, shuffle
+from ..core.rng import randint, shuffle, sorted_shuffle
 from .glance import glance_buffers, write_glance
 from .scoring import tally
 from .spec import (A_PAWN, A_PIVOT, A_SELECT, A_TILE, CELL_FEATURES, CLOSED, CORRIDOR,
@@ -420,7 +420,7 @@ def determinize(states, seats, seeds):
         for i in range(s.pile_size):
             pool[n] = s.pile[i]
             n += 1
-        shuffle(s, pool, n)
+        sorted_shuffle(s, pool, n)
         n = 0
         for j in range(HAND_SIZE):
             if s.hand[o, j] >= 0:

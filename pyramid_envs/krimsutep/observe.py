@@ -2,7 +2,7 @@
 import numpy as np
 from numba import njit
 
-from ..core.rng import randint, shuffle
+from ..core.rng import randint, shuffle, sort_prefix, sorted_shuffle
 from .glance import glance, scratch
 from .spec import (BESIDE_FEATURES, CAMP, CAMP_FEATURES, CARD_ANKH, CARD_BACK, CARD_GOD, CARD_SHAPE,
                    CARD_SPECIAL, CELL_FEATURES, EXC_SYM, GOD_FEATURES, GRAVE, GRAVE_ID, HAND_LIMIT,
@@ -249,6 +249,7 @@ def determinize(states, seats, seeds):
                 # among the group's on the pyramid and picked for a treasure (the first mb),
                 # the path cards are shuffled over the rest
                 shuffle(s, pos, mb)
+                sort_prefix(ids, m)  # the group's cards by number, not by where they lay
                 k = 0
                 for i in range(m):
                     if ids[i] >= NUM_PATH:
@@ -276,7 +277,7 @@ def determinize(states, seats, seeds):
         for i in range(s.deck_n):
             pool[m] = s.deck[i]
             m += 1
-        shuffle(s, pool, m)
+        sorted_shuffle(s, pool, m)
         m = 0
         for q in range(s.num_players):
             if q != me:

@@ -52,5 +52,5 @@ def test_compile_command_names_each_game(capsys):
     compile_cli.main(["--games", "kheops", "sakkara_v1"])
     out = capsys.readouterr().out
     assert "kheops_v1: cached" in out and "sakkara_v1: cached" in out
-    with pytest.raises(ValueError, match="unknown environment"):
+    with pytest.raises(ValueError, match="unknown game .chess.; games:"):
         compile_cli.main(["--games", "chess"])

@@ -50,3 +50,13 @@ def test_gymnasium_ids_are_registered(name):
     env = gymnasium.make(f"pyramid_envs/{game.title}-v{game.version}")
     obs, info = env.reset(seed=0)
     assert obs.shape == game.obs_shape and info["action_mask"].any()
+
+
+def test_resolve_env_takes_short_names_and_refuses_old_versions():
+    from pyramid_envs import resolve_env
+
+    assert resolve_env("kheops") == resolve_env("kheops_v1") == "kheops_v1"
+    with pytest.raises(ValueError, match="kheops_v0 is an old version of kheops_v1"):
+        resolve_env("kheops_v0")
+    with pytest.raises(ValueError, match=r"unknown game 'chess'; games: \["):
+        resolve_env("chess")

@@ -1,0 +1,122 @@
+#!/usr/bin/env python
+"""Self-play speed of train.zero's search, per game: decisions per second at 0, 16, 64 and 256
+simulations, leaf evaluations per second, and where the time goes.
+
+    python benchmarks/zero.py [--games kheops_v1 sakkara_v1] [--sims 0 16 64 256]
+                              [--batch 128] [--seconds 8] [--scaling] [--json out.json]
+
+Each measurement plays self-play as train.zero does (train/zero/selfplay.py: every decision of
+`--batch` games searched in one batched search, Gumbel root, an untrained 256-wide 3-layer
+MLP, one torch thread, positions sent to a replay buffer) for about `--seconds` after a
+warm-up decision step (numba's compile of the walk happens there). sims=0 is the raw network:
+one observation and one network call per decision. The time split:
+
+  search     the compiled tree (walks with the game's step and legal_mask kernels, expansions,
+             backups, root outputs) and the determinizations
+  observe    the game's observe kernel on the leaves
+  inference  the network (torch), on the roots and the leaves
+  env        VectorGame.step of the real games (kernels, masks, observations, resets)
+  other      Python around it (staging positions, the replay buffer)
+
+--scaling: Kheops at 64 simulations with 32, 128 and 512 games side by side.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+
+os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+
+import pyramid_envs  # noqa: E402
+from agents.zero.network import Evaluator, ZeroNet  # noqa: E402
+from agents.zero.search import Search, SearchResult  # noqa: E402
+from agents.zero.tree import GUMBEL  # noqa: E402
+from train.zero.replay import ReplayBuffer  # noqa: E402
+from train.zero.selfplay import SelfPlay  # noqa: E402
+
+
+class RawNetwork:
+    """sims=0: the network's own choice, sampled from its priors."""
+
+    mode = GUMBEL  # self-play takes the move it returns as it is
+
+    def __init__(self, evaluate):
+        self.evaluate = evaluate
+        self.seconds = {"search": 0.0, "observe": 0.0, "inference": 0.0}
+        self.leaf_evaluations = 0
+
+    def run(self, view, obs, masks, rng, explore=False):
+        t = time.perf_counter()
+        priors, _ = self.evaluate(obs, masks)
+        self.seconds["inference"] += time.perf_counter() - t
+        logits = np.log(np.maximum(priors, 1e-30)) + rng.gumbel(size=priors.shape)  # Gumbel-max: a sample
+        actions = np.where(masks > 0, logits, -np.inf).argmax(1)
+        return SearchResult(actions.astype(np.int64), priors, priors, np.zeros(len(priors), np.float32))
+
+
+def measure(name, sims, batch, seconds, width=256, depth=3):
+    game = pyramid_envs.get_game(name)
+    torch.manual_seed(0)
+    net = ZeroNet(int(np.prod(game.obs_shape)), game.num_actions, game.max_players, width, depth).eval()
+    evaluate = Evaluator(net)
+    search = RawNetwork(evaluate) if sims == 0 else Search(game, evaluate, sims=sims, max_steps=2000)
+    play = SelfPlay(game, search, batch, seed=0, max_steps=2000, options={})
+    replay = ReplayBuffer(20_000, int(np.prod(game.obs_shape)), game.num_actions, game.max_players)
+    play.play(1, replay)  # warm-up: the walk's compile
+    for k in search.seconds:
+        search.seconds[k] = 0.0
+    play.env_seconds, play.decisions, search.leaf_evaluations = 0.0, 0, 0
+    t0 = time.perf_counter()
+    steps = 0
+    while time.perf_counter() - t0 < seconds or steps < 2:
+        play.play(1, replay)
+        steps += 1
+    wall = time.perf_counter() - t0
+    split = {k: v / wall for k, v in search.seconds.items()}
+    split["env"] = play.env_seconds / wall
+    split["other"] = max(0.0, 1.0 - sum(split.values()))
+    return {"game": name, "sims": sims, "batch": batch, "decisions_per_s": play.decisions / wall,
+            "leaf_evals_per_s": search.leaf_evaluations / wall, "ms_per_decision_step": 1000 * wall / steps,
+            "share": split}
+
+
+def row(r):
+    s = r["share"]
+    return (f"| {r['game']} | {r['sims']} | {r['batch']} | {r['decisions_per_s']:,.0f} | {r['leaf_evals_per_s']:,.0f} | "
+            f"{s['search']:.2f} | {s['observe']:.2f} | {s['inference']:.2f} | {s['env']:.2f} | {s['other']:.2f} |")
+
+
+HEADER = ("| game | sims | games | decisions/s | leaf evals/s | search | observe | inference | env | other |\n"
+          "|---|---|---|---|---|---|---|---|---|---|")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", nargs="+", default=pyramid_envs.list_envs())
+    parser.add_argument("--sims", nargs="+", type=int, default=[0, 16, 64, 256])
+    parser.add_argument("--batch", type=int, default=128)
+    parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--scaling", action="store_true")
+    parser.add_argument("--json", default=None)
+    args = parser.parse_args(argv)
+    torch.set_num_threads(1)
+    results = []
+    print(HEADER, flush=True)
+    runs = [(pyramid_envs.resolve_env(g), s, args.batch) for g in args.games for s in args.sims]
+    if args.scaling:
+        runs += [("kheops_v1", 64, b) for b in (32, 128, 512)]
+    for name, sims, batch in runs:
+        results.append(measure(name, sims, batch, args.seconds))
+        print(row(results[-1]), flush=True)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,153 @@
+"""train.zero end to end on tiny configs: it trains, checkpoints, resumes, its value targets are
+each position's own seat's outcome, the agent it makes plays legal moves everywhere, and bad
+configs are refused with the valid choices listed."""
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+import pyramid_envs  # noqa: E402
+from agents.arena import run_arena  # noqa: E402
+from agents.registry import make_agent  # noqa: E402
+from agents.zero.network import Evaluator, ZeroNet, load_checkpoint, save_checkpoint  # noqa: E402
+from agents.zero.search import Search  # noqa: E402
+from train.zero.__main__ import main  # noqa: E402
+from train.zero.config import load_zero_config  # noqa: E402
+from train.zero.replay import ReplayBuffer  # noqa: E402
+from train.zero.selfplay import SelfPlay, value_targets  # noqa: E402
+
+ENVS = pyramid_envs.list_envs()
+TINY = ["network.width=16", "network.depth=1", "search.sims=4", "selfplay.num_games=8", "selfplay.decisions=6",
+        "optim.batch_size=16", "optim.steps=2", "optim.min_replay=8", "optim.replay_size=2000", "eval_every=2",
+        "eval_games=2", "eval_agents=[random]", "checkpoint_every=1", "final_eval_games=2",
+        "final_eval_agents=[random]"]
+
+
+def test_two_iterations_write_a_checkpoint_that_plays_and_resumes(tmp_path):
+    main(["--out", str(tmp_path), "iterations=2", "selfplay.max_steps=200", *TINY])
+    final = tmp_path / "checkpoints" / "final.pt"
+    assert final.exists() and (tmp_path / "learning_curve.png").exists() and (tmp_path / "arena.json").exists()
+    assert any((tmp_path / "tb").iterdir())
+    net, data = load_checkpoint(final)
+    assert data["env"] == "kheops_v1" and data["iteration"] == 2 and data["search"]["sims"] == 4
+    result = run_arena("kheops", [f"zero:path={final}", f"zero:path={final},sims=0", "random"], games=6, seed=3)
+    assert len(result.seats) == 6
+    main(["--out", str(tmp_path), "--resume", str(tmp_path / "checkpoints" / "iteration_1.pt"), "iterations=3",
+          "--no-eval", *TINY])
+    _, data = load_checkpoint(final)
+    assert data["iteration"] == 3 and data["positions"] == 3 * 8 * 6
+
+
+def test_td_targets_take_the_searched_values_n_decisions_on():
+    from train.zero.selfplay import bootstrap
+
+    roots = np.array([[0.1, -0.1], [0.2, -0.2], [0.3, -0.3], [0.4, -0.4]], np.float32)
+    outcome = np.array([1.0, -1.0], np.float32)
+    assert np.allclose(bootstrap(outcome, roots, 0), [outcome] * 4)
+    assert np.allclose(bootstrap(outcome, roots, 2), [[0.3, -0.3], [0.4, -0.4], [1, -1], [1, -1]])
+    values, _ = value_targets(bootstrap(outcome, roots, 2), np.array([0, 1, 0, 1]), 2, 2)
+    assert np.allclose(values, [[0.3, -0.3], [-0.4, 0.4], [1, -1], [-1, 1]])
+    with pytest.raises(ValueError, match="td_steps must be a whole number of at least 0"):
+        load_zero_config(None, ["selfplay.td_steps=-1"])
+
+
+def test_value_targets_count_seats_from_the_mover():
+    values, valid = value_targets(np.array([1.0, -1.0, 0.0], np.float32), np.array([0, 2, 1]), 3, 4)
+    assert values.tolist() == [[1, -1, 0, 0], [0, 1, -1, 0], [-1, 0, 1, 0]]
+    assert valid[:, :3].all() and not valid[:, 3].any()
+
+
+@pytest.mark.parametrize("name", ["kheops_v1", "keops_v1"])
+def test_each_positions_value_target_is_its_own_seats_outcome(name):
+    game = pyramid_envs.get_game(name)
+    torch.manual_seed(0)
+    net = ZeroNet(int(np.prod(game.obs_shape)), game.num_actions, game.max_players, width=16, depth=1)
+    search = Search(game, Evaluator(net), sims=2, max_steps=400)
+    play = SelfPlay(game, search, 4, seed=0, max_steps=400, options={})
+    outcomes = []
+    step = play.vec.step
+
+    def recording_step(actions):  # the outcome of every game as the env reports it
+        out = step(actions)
+        rewards, terminated, info = out[2], out[3], out[5]
+        for i, g in enumerate(info.get("done_index", ())):
+            n = int(info["final_states"][i]["num_players"])
+            outcomes.append(rewards[g, :n].copy() if terminated[g] else np.zeros(n))
+        return out
+
+    play.vec.step = recording_step
+    replay = ReplayBuffer(100_000, int(np.prod(game.obs_shape)), game.num_actions, game.max_players)
+    while play.games < 2:
+        play.play(10, replay)
+    start = 0
+    for outcome, length in zip(outcomes, play.lengths):
+        rows = slice(start, start + length)
+        seats = replay.seats[rows].astype(int)
+        assert np.array_equal(replay.values[rows, 0], outcome[seats])  # column 0: the mover's own result
+        assert np.array_equal(replay.values[rows, 1], outcome[(seats + 1) % len(outcome)])
+        start += length
+    assert start == replay.size and any(np.abs(o).sum() > 0 for o in outcomes)
+
+
+def _tiny_checkpoint(tmp_path, name):
+    game = pyramid_envs.get_game(name)
+    torch.manual_seed(0)
+    net = ZeroNet(int(np.prod(game.obs_shape)), game.num_actions, game.max_players, width=16, depth=1)
+    return save_checkpoint(tmp_path / f"{name}.pt", net, name, {"search": {"sims": 3, "mode": "gumbel"}}, half=True)
+
+
+@pytest.mark.parametrize("name", ENVS)
+def test_the_agent_plays_legal_moves_at_every_player_count(tmp_path, name):
+    game = pyramid_envs.get_game(name)
+    path = _tiny_checkpoint(tmp_path, name)
+    for n in range(game.min_players, game.max_players + 1):
+        try:
+            opts = game.resolve_options({"num_players": n})
+        except ValueError:
+            continue
+        agents = [f"zero:path={path}", f"zero:path={path},sims=0,seed=1", "random"][:max(n, 2)]
+        # the arena checks every move against the seat's mask and raises on an illegal one
+        result = run_arena(name, agents, games=len(agents), num_players=n, seed=n, max_steps=150, options=opts)
+        assert result.seats.shape[1] == n
+
+
+def test_bad_configs_and_agent_options_list_the_valid_ones(tmp_path):
+    with pytest.raises(ValueError, match=r"unknown config key 'itterations'; valid: \[.*'iterations'"):
+        load_zero_config(None, ["itterations=3"])
+    with pytest.raises(ValueError, match=r"unknown config key 'search\.simz'.*'sims'"):
+        load_zero_config(None, ["search.simz=3"])
+    with pytest.raises(ValueError, match=r"search\.mode must be one of \['gumbel', 'puct'\]"):
+        load_zero_config(None, ["search.mode=uct"])
+    with pytest.raises(ValueError, match="search.sims must be a whole number of at least 1"):
+        load_zero_config(None, ["search.sims=0"])
+    with pytest.raises(ValueError, match="unknown agent"):
+        load_zero_config(None, ["eval_agents=[randum]"])
+    path = _tiny_checkpoint(tmp_path, "kheops_v1")
+    with pytest.raises(ValueError, match=r"no option \['simz'\].*'sims'"):
+        make_agent(f"zero:path={path},simz=3")
+    with pytest.raises(ValueError, match="exactly one of path"):
+        make_agent("zero")
+    with pytest.raises(ValueError, match=r"search mode must be one of \['gumbel', 'puct'\]"):
+        make_agent(f"zero:path={path},mode=uct")
+    with pytest.raises(ValueError, match="not a zero checkpoint"):
+        (tmp_path / "x.pt").write_bytes(b"")
+        torch.save({"a": 1}, tmp_path / "x.pt")
+        make_agent(f"zero:path={tmp_path / 'x.pt'}")
+
+
+def test_the_agent_is_an_opponent_in_selfplay_and_gymnasium(tmp_path):
+    import gymnasium
+
+    from pyramid_envs.core import SelfPlayVec
+
+    path = _tiny_checkpoint(tmp_path, "kheops_v1")
+    game = pyramid_envs.get_game("kheops_v1")
+    vec = SelfPlayVec(game, 3, opponent=make_agent(f"zero:path={path}", seed=0), seed=0)
+    vec.reset()
+    for _ in range(4):  # the vector env checks the opponent's moves against the masks
+        vec.step(np.argmax(vec.vec.masks, axis=1))
+    env = gymnasium.make("pyramid_envs/Kheops-v1", opponent=f"zero:path={path},sims=2")
+    _, info = env.reset(seed=0)
+    for _ in range(4):
+        _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert not truncated and not terminated

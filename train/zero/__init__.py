@@ -1,0 +1,1 @@
+"""AlphaZero-style self-play training (python -m train.zero)."""

@@ -1,0 +1,81 @@
+"""train.zero's configuration: every key with its default; a YAML file and key=value overrides
+change them (train/config.load_config: unknown keys and malformed values are errors that list
+the valid ones)."""
+from __future__ import annotations
+
+from agents.zero.search import MODES
+from train.config import _check_agent, load_config
+
+DEFAULTS = {
+    "env": "kheops_v1",
+    "env_options": {},            # game options, e.g. {num_players: 2}
+    "seed": 0,                    # self-play and initial weights; evaluations use their own seeds
+    "torch_threads": 1,
+    "device": "cpu",              # cuda where a GPU is there (the search stays on the CPU)
+    "network": {"width": 256, "depth": 3},
+    "search": {                   # agents/zero/search.py
+        "sims": 16,               # simulations per decision in self-play
+        "mode": "gumbel",         # gumbel: sequential halving at the root; puct: AlphaZero's rule
+        "c_puct": 1.25,
+        "c_visit": 50.0,          # Gumbel's sigma(q) = (c_visit + max N) * c_scale * q
+        "c_scale": 0.1,
+        "max_considered": 16,     # Gumbel: root actions sampled for sequential halving
+        "dirichlet_alpha": 0.3,   # PUCT: root noise in self-play
+        "dirichlet_frac": 0.25,
+        "margin_weight": 0.0,     # value of a finished game: (1 - w) * rank reward + w * tanh(margin / scale),
+        "margin_scale": 10.0,     # margin: the final score margin (both are the game's own rewards)
+    },
+    "selfplay": {
+        "num_games": 128,         # games played side by side; one search wave covers them all
+        "decisions": 32,          # decisions per game per iteration (num_games x decisions positions)
+        "max_steps": 2000,        # a game cut here is a draw (value target 0)
+        "temperature_moves": 16,  # PUCT: the first moves of a game sampled by visit counts
+        "td_steps": 0,            # value target: 0 the game's outcome (AlphaZero); n > 0 the searched root
+                                  # values n decisions later (the outcome where the game ends first)
+    },
+    "optim": {
+        "lr": 1.0e-3,
+        "weight_decay": 1.0e-4,
+        "batch_size": 256,
+        "steps": 48,              # SGD steps per iteration
+        "value_coef": 1.0,
+        "replay_size": 50_000,    # positions kept (the oldest dropped); bounds the memory, printed at start
+        "min_replay": 2_000,      # positions before the first SGD step
+    },
+    "iterations": 200,
+    "max_minutes": 0,             # > 0: stop after this much wall time (budgets), at an iteration's end
+    "eval_every": 20,             # iterations between arena evaluations (and learning-curve points)
+    "eval_games": 40,             # per evaluation agent and against the pool's oldest network
+    "eval_agents": ["random", "greedy"],
+    "eval_sims": None,            # the evaluated agent's simulations (null: search.sims)
+    "checkpoint_every": 20,       # iterations between resumable checkpoints
+    "pool_size": 5,               # past networks kept for evaluation (one per checkpoint)
+    "final_eval_games": 200,
+    "final_eval_agents": ["random", "greedy"],
+    "final_eval_seed": 7919,      # held out: self-play and evaluations during training never use it
+}
+
+POSITIVE = ("network.width", "network.depth", "search.sims", "search.max_considered", "selfplay.num_games",
+            "selfplay.decisions", "selfplay.max_steps", "optim.batch_size", "optim.steps", "optim.replay_size",
+            "iterations", "eval_every", "eval_games", "checkpoint_every", "pool_size")
+
+
+def load_zero_config(path=None, overrides=()) -> dict:
+    cfg = load_config(path, overrides, defaults=DEFAULTS)
+    for key in POSITIVE:
+        section, _, name = key.rpartition(".")
+        value = (cfg[section] if section else cfg)[name]
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ValueError(f"config key {key} must be a whole number of at least 1, got {value!r}")
+    td = cfg["selfplay"]["td_steps"]
+    if not isinstance(td, int) or isinstance(td, bool) or td < 0:
+        raise ValueError(f"config key selfplay.td_steps must be a whole number of at least 0, got {td!r}")
+    if cfg["search"]["mode"] not in MODES:
+        raise ValueError(f"config key search.mode must be one of {sorted(MODES)}, got {cfg['search']['mode']!r}")
+    if cfg["optim"]["min_replay"] > cfg["optim"]["replay_size"]:
+        raise ValueError("config key optim.min_replay must not exceed optim.replay_size")
+    if cfg["final_eval_games"] < 0 or cfg["max_minutes"] < 0:
+        raise ValueError("config keys final_eval_games and max_minutes must be at least 0")
+    for spec in cfg["final_eval_agents"]:
+        _check_agent(spec)
+    return cfg

@@ -44,6 +44,7 @@ class RawNetwork:
     """sims=0: the network's own choice, sampled from its priors."""
 
     mode = GUMBEL  # self-play takes the move it returns as it is
+    margin_weight, margin_scale = 0.0, 1.0
 
     def __init__(self, evaluate):
         self.evaluate = evaluate
@@ -52,11 +53,12 @@ class RawNetwork:
 
     def run(self, view, obs, masks, rng, explore=False):
         t = time.perf_counter()
-        priors, _ = self.evaluate(obs, masks)
+        priors, values = self.evaluate(obs, masks)
         self.seconds["inference"] += time.perf_counter() - t
         logits = np.log(np.maximum(priors, 1e-30)) + rng.gumbel(size=priors.shape)  # Gumbel-max: a sample
         actions = np.where(masks > 0, logits, -np.inf).argmax(1)
-        return SearchResult(actions.astype(np.int64), priors, priors, np.zeros(len(priors), np.float32))
+        return SearchResult(actions.astype(np.int64), priors, priors, np.zeros(len(priors), np.float32),
+                            np.zeros((len(priors), values.shape[1]), np.float32))
 
 
 def measure(name, sims, batch, seconds, width=256, depth=3):

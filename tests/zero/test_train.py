@@ -30,6 +30,10 @@ def test_two_iterations_write_a_checkpoint_that_plays_and_resumes(tmp_path):
     assert any((tmp_path / "tb").iterdir())
     net, data = load_checkpoint(final)
     assert data["env"] == "kheops_v1" and data["iteration"] == 2 and data["search"]["sims"] == 4
+    from train.zero.export import export
+
+    slim = export(final, tmp_path / "slim.pt")
+    assert slim.stat().st_size < final.stat().st_size and load_checkpoint(slim)[1]["search"] == data["search"]
     result = run_arena("kheops", [f"zero:path={final}", f"zero:path={final},sims=0", "random"], games=6, seed=3)
     assert len(result.seats) == 6
     main(["--out", str(tmp_path), "--resume", str(tmp_path / "checkpoints" / "iteration_1.pt"), "iterations=3",
@@ -151,3 +155,12 @@ def test_the_agent_is_an_opponent_in_selfplay_and_gymnasium(tmp_path):
     for _ in range(4):
         _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
         assert not truncated and not terminated
+
+
+def test_the_shipped_kheops_network_loads_by_name_and_others_say_what_is_shipped():
+    agent = make_agent("zero:env=kheops", seed=0)
+    assert agent.env == "kheops_v1" and agent.sims == agent.search_options["sims"] > 0
+    result = run_arena("kheops", [agent, "random"], games=2, seed=0)
+    assert len(result.seats) == 2
+    with pytest.raises(ValueError, match=r"no zero checkpoint shipped for farao_v1; shipped: \[.kheops_v1"):
+        make_agent("zero:env=farao")

@@ -87,13 +87,19 @@ def policy_logits(policy, obs) -> np.ndarray:
 CHECKPOINTS = Path(__file__).parent / "checkpoints"
 
 
-def shipped_checkpoint(env) -> Path:
-    """The checkpoint shipped in agents/checkpoints/ for a game ('kheops' or 'kheops_v1')."""
+def shipped_file(env, folder: Path = CHECKPOINTS, suffix: str = ".zip", kind: str = "checkpoint") -> Path:
+    """The file shipped in `folder` for a game ('kheops' or 'kheops_v1'): <env><suffix>;
+    ValueError naming those shipped where there is none."""
     from pyramid_envs.core.registry import resolve_env
 
     env = resolve_env(env)
-    path = CHECKPOINTS / f"{env}.zip"
+    path = folder / f"{env}{suffix}"
     if not path.exists():
-        shipped = sorted(p.stem for p in CHECKPOINTS.glob("*.zip"))
-        raise ValueError(f"no checkpoint shipped for {env}; shipped: {shipped}")
+        shipped = sorted(p.stem for p in folder.glob(f"*{suffix}"))
+        raise ValueError(f"no {kind} shipped for {env}; shipped: {shipped}")
     return path
+
+
+def shipped_checkpoint(env) -> Path:
+    """The MaskablePPO checkpoint shipped in agents/checkpoints/ for a game."""
+    return shipped_file(env)

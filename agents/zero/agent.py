@@ -15,20 +15,15 @@ from pathlib import Path
 import numpy as np
 
 from ..base import Agent
+from ..policy import CHECKPOINTS, shipped_file
 
-SHIPPED = Path(__file__).resolve().parent.parent / "checkpoints" / "zero"
+SHIPPED = CHECKPOINTS / "zero"
 TIE = 1e-4  # probabilities this close to the best count as tied (sims=0)
 
 
 def shipped_zero_checkpoint(env) -> Path:
-    from pyramid_envs.core.registry import resolve_env
-
-    env = resolve_env(env)
-    path = SHIPPED / f"{env}.pt"
-    if not path.exists():
-        shipped = sorted(p.stem for p in SHIPPED.glob("*.pt"))
-        raise ValueError(f"no zero checkpoint shipped for {env}; shipped: {shipped}")
-    return path
+    """The zero network shipped in agents/checkpoints/zero/ for a game."""
+    return shipped_file(env, SHIPPED, ".pt", "zero checkpoint")
 
 
 class ZeroAgent(Agent):

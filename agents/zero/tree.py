@@ -107,30 +107,39 @@ def _child_stats(g, e, seat, edge_child, node_visits, node_wsum):
 
 
 @njit(cache=True)
-def _gumbel_sigma(g, node, mask, seat, c_visit, c_scale, node_head, node_value, block_start, block_len,
-                  block_next, edge_action, edge_prior, edge_child, node_visits, node_wsum, buf_e, buf_q, buf_n):
-    """Fills buf_e (edges legal in mask), buf_q (sigma of the rescaled completed Q) and buf_n
-    (visits); returns (count, sum of visits)."""
+def _legal_edges(g, node, mask, seat, node_head, block_start, block_len, block_next, edge_action, edge_child,
+                 node_visits, node_wsum, buf_e, buf_q, buf_n):
+    """Fills buf_e, buf_n, buf_q with the node's edges legal in mask, their visits and mean
+    values for seat (0 unvisited); returns their count."""
     m = 0
-    sum_n = 0.0
-    max_n = 0.0
-    pq = 0.0
-    p_seen = 0.0
     k = node_head[g, node]
     while k >= 0:
         for e in range(block_start[k], block_start[k] + block_len[k]):
             if mask[edge_action[e]]:
-                n, q = _child_stats(g, e, seat, edge_child, node_visits, node_wsum)
                 buf_e[m] = e
-                buf_n[m] = n
-                buf_q[m] = q
+                buf_n[m], buf_q[m] = _child_stats(g, e, seat, edge_child, node_visits, node_wsum)
                 m += 1
-                sum_n += n
-                max_n = max(max_n, n)
-                if n > 0.0:
-                    pq += edge_prior[e] * q
-                    p_seen += edge_prior[e]
         k = block_next[k]
+    return m
+
+
+@njit(cache=True)
+def _gumbel_sigma(g, node, mask, seat, c_visit, c_scale, node_head, node_value, block_start, block_len,
+                  block_next, edge_action, edge_prior, edge_child, node_visits, node_wsum, buf_e, buf_q, buf_n):
+    """Fills buf_e (edges legal in mask), buf_q (sigma of the rescaled completed Q) and buf_n
+    (visits); returns (count, sum of visits)."""
+    m = _legal_edges(g, node, mask, seat, node_head, block_start, block_len, block_next, edge_action, edge_child,
+                     node_visits, node_wsum, buf_e, buf_q, buf_n)
+    sum_n = 0.0
+    max_n = 0.0
+    pq = 0.0
+    p_seen = 0.0
+    for j in range(m):
+        sum_n += buf_n[j]
+        max_n = max(max_n, buf_n[j])
+        if buf_n[j] > 0.0:
+            pq += edge_prior[buf_e[j]] * buf_q[j]
+            p_seen += edge_prior[buf_e[j]]
     v = node_value[g, node, seat]
     v_mix = v if p_seen <= 0.0 else (v + sum_n * pq / p_seen) / (1.0 + sum_n)
     lo, hi = 1e30, -1e30
@@ -152,19 +161,13 @@ def _select(g, node, mask, seat, is_root, considered, gumbel, mode, c_puct, c_vi
     """The edge a walk takes at `node` (-1 when no edge is legal in `mask`)."""
     best, pick = -1e300, -1
     if mode == PUCT:
-        m = 0
+        m = _legal_edges(g, node, mask, seat, node_head, block_start, block_len, block_next, edge_action,
+                         edge_child, node_visits, node_wsum, buf_e, buf_q, buf_n)
         sum_n = 0.0
         sum_p = 0.0
-        k = node_head[g, node]
-        while k >= 0:
-            for e in range(block_start[k], block_start[k] + block_len[k]):
-                if mask[edge_action[e]]:
-                    n, q = _child_stats(g, e, seat, edge_child, node_visits, node_wsum)
-                    buf_e[m], buf_n[m], buf_q[m] = e, n, q
-                    m += 1
-                    sum_n += n
-                    sum_p += edge_prior[e]
-            k = block_next[k]
+        for j in range(m):
+            sum_n += buf_n[j]
+            sum_p += edge_prior[buf_e[j]]
         fpu = node_wsum[g, node, seat] / max(node_visits[g, node], 1.0)
         root_n = np.sqrt(max(sum_n, 1.0))
         for j in range(m):

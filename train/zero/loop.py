@@ -66,7 +66,7 @@ class ZeroTraining:
 
     def _resume(self, path):
         net, data = load_checkpoint(path, self.cfg["device"])
-        if data["env"] != self.cfg["env"] and data["env"] != pyramid_envs.resolve_env(self.cfg["env"]):
+        if data["env"] != self.env:
             raise ValueError(f"{path} was trained on {data['env']}, not {self.cfg['env']}")
         if "optimizer" not in data:
             raise ValueError(f"{path} holds no optimizer state: resume from a checkpoint under checkpoints/")

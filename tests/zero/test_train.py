@@ -1,6 +1,8 @@
 """train.zero end to end on tiny configs: it trains, checkpoints, resumes, its value targets are
 each position's own seat's outcome, the agent it makes plays legal moves everywhere, and bad
 configs are refused with the valid choices listed."""
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -21,6 +23,13 @@ TINY = ["network.width=16", "network.depth=1", "search.sims=4", "selfplay.num_ga
         "optim.batch_size=16", "optim.steps=2", "optim.min_replay=8", "optim.replay_size=2000", "eval_every=2",
         "eval_games=2", "eval_agents=[random]", "checkpoint_every=1", "final_eval_games=2",
         "final_eval_agents=[random]"]
+
+
+@pytest.mark.parametrize("env", ENVS)
+def test_every_game_has_a_zero_config(env):
+    path = Path(__file__).parents[2] / "configs" / f"{env.rsplit('_v', 1)[0]}_zero.yaml"
+    assert path.exists(), f"add {path.name} (copy another game's and set env: {env})"
+    assert load_zero_config(path, [])["env"] == env
 
 
 def test_two_iterations_write_a_checkpoint_that_plays_and_resumes(tmp_path):
@@ -157,10 +166,18 @@ def test_the_agent_is_an_opponent_in_selfplay_and_gymnasium(tmp_path):
         assert not truncated and not terminated
 
 
-def test_the_shipped_kheops_network_loads_by_name_and_others_say_what_is_shipped():
-    agent = make_agent("zero:env=kheops", seed=0)
-    assert agent.env == "kheops_v1" and agent.sims == agent.search_options["sims"] > 0
-    result = run_arena("kheops", [agent, "random"], games=2, seed=0)
+SHIPPED = sorted(p.stem for p in (Path(__file__).parents[2] / "agents" / "checkpoints" / "zero").glob("*.pt"))
+
+
+@pytest.mark.parametrize("env", SHIPPED)
+def test_every_shipped_network_loads_by_its_game_name_and_plays(env):
+    agent = make_agent(f"zero:env={env.rsplit('_v', 1)[0]}", seed=0)
+    assert agent.env == env and agent.sims == agent.search_options["sims"] > 0
+    result = run_arena(env, [agent, "random"], games=2, seed=0, max_steps=300)
     assert len(result.seats) == 2
-    with pytest.raises(ValueError, match=r"no zero checkpoint shipped for farao_v1; shipped: \[.kheops_v1"):
-        make_agent("zero:env=farao")
+
+
+def test_a_game_without_a_shipped_network_says_what_is_shipped():
+    assert "kheops_v1" in SHIPPED and "krimsutep_v1" not in SHIPPED
+    with pytest.raises(ValueError, match=r"no zero checkpoint shipped for krimsutep_v1; shipped: \[.farao_v1"):
+        make_agent("zero:env=krimsutep")

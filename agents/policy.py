@@ -87,6 +87,11 @@ def policy_logits(policy, obs) -> np.ndarray:
 CHECKPOINTS = Path(__file__).parent / "checkpoints"
 
 
+def shipped_envs(folder: Path = CHECKPOINTS, suffix: str = ".zip") -> list[str]:
+    """The envs ('kheops_v1', ...) with a file shipped in `folder`, sorted."""
+    return sorted(p.stem for p in folder.glob(f"*{suffix}"))
+
+
 def shipped_file(env, folder: Path = CHECKPOINTS, suffix: str = ".zip", kind: str = "checkpoint") -> Path:
     """The file shipped in `folder` for a game ('kheops' or 'kheops_v1'): <env><suffix>;
     ValueError naming those shipped where there is none."""
@@ -95,8 +100,7 @@ def shipped_file(env, folder: Path = CHECKPOINTS, suffix: str = ".zip", kind: st
     env = resolve_env(env)
     path = folder / f"{env}{suffix}"
     if not path.exists():
-        shipped = sorted(p.stem for p in folder.glob(f"*{suffix}"))
-        raise ValueError(f"no {kind} shipped for {env}; shipped: {shipped}")
+        raise ValueError(f"no {kind} shipped for {env}; shipped: {shipped_envs(folder, suffix)}")
     return path
 
 

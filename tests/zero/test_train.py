@@ -10,7 +10,9 @@ torch = pytest.importorskip("torch")
 
 import pyramid_envs  # noqa: E402
 from agents.arena import run_arena  # noqa: E402
+from agents.policy import shipped_envs  # noqa: E402
 from agents.registry import make_agent  # noqa: E402
+from agents.zero.agent import SHIPPED as ZERO_CHECKPOINTS  # noqa: E402
 from agents.zero.network import Evaluator, ZeroNet, load_checkpoint, save_checkpoint  # noqa: E402
 from agents.zero.search import Search  # noqa: E402
 from train.zero.__main__ import main  # noqa: E402
@@ -166,7 +168,7 @@ def test_the_agent_is_an_opponent_in_selfplay_and_gymnasium(tmp_path):
         assert not truncated and not terminated
 
 
-SHIPPED = sorted(p.stem for p in (Path(__file__).parents[2] / "agents" / "checkpoints" / "zero").glob("*.pt"))
+SHIPPED = shipped_envs(ZERO_CHECKPOINTS, ".pt")
 
 
 @pytest.mark.parametrize("env", SHIPPED)

@@ -7,7 +7,9 @@ A first use is: import, a reset, a game of random legal play through the AEC env
 observation at every step. NUMBA_CACHE_DIR points each game's cold run at a new empty folder,
 so the project's own cache is left alone. Numba's compile events are summed by the dispatcher
 they compiled, so the slowest kernels are named (their compile time includes the helpers
-compiled into them).
+compiled into them); `functions` counts the jitted functions compiled, `compiles` their
+specialisations (one per tuple of argument types), and the functions compiled more than once
+are listed.
 """
 from __future__ import annotations
 
@@ -43,7 +45,12 @@ for ts, event in rec.buffer:
     elif key in starts:
         per_kernel[key] = per_kernel.get(key, 0.0) + ts - starts.pop(key)
 top = sorted(per_kernel.items(), key=lambda kv: -kv[1])[:5]
-print(json.dumps({"seconds": seconds, "top": top}))
+dispatchers = {id(e.data["dispatcher"]): e.data["dispatcher"] for _, e in rec.buffer}.values()
+repeated = sorted(((d.py_func.__module__.rsplit(".", 1)[-1] + "." + d.__name__, len(d.signatures))
+                   for d in dispatchers if len(d.signatures) > 1), key=lambda kv: -kv[1])
+print(json.dumps({"seconds": seconds, "top": top, "functions": len(dispatchers),
+                  "specialisations": sum(len(d.signatures) for d in dispatchers),
+                  "repeated": repeated[:8]}))
 """
 
 TRIVIAL = r"""
@@ -82,13 +89,18 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as root:
         trivial = float(_run(TRIVIAL, [], Path(root)))
         print(f"trivial @njit kernel: {trivial:.2f} s to compile (this machine's yardstick)\n")
-        print(f"{'game':<12}{'cold s':>9}{'warm s':>9}{'cold / trivial':>16}   slowest kernels to compile (s)")
+        print(f"{'game':<12}{'cold s':>9}{'warm s':>9}{'cold / trivial':>16}{'functions':>11}"
+              f"{'compiles':>10}   slowest kernels to compile (s)")
         for game in args.games:
             env_name = next(n for n in pyramid_envs.list_envs() if n.rpartition("_v")[0] == game)
             cold, warm = measure(env_name, root)
             top = ", ".join(f"{k.rsplit('.', 2)[-2]}.{k.rsplit('.', 1)[-1]} {s:.0f}" for k, s in cold["top"][:3])
             print(f"{game:<12}{cold['seconds']:>9.1f}{warm['seconds']:>9.1f}"
-                  f"{cold['seconds'] / trivial:>16.0f}   {top}", flush=True)
+                  f"{cold['seconds'] / trivial:>16.0f}{cold['functions']:>11}"
+                  f"{cold['specialisations']:>10}   {top}", flush=True)
+            if cold["repeated"]:
+                print(" " * 12 + "compiled more than once: "
+                      + ", ".join(f"{name} {n}x" for name, n in cold["repeated"]), flush=True)
 
 
 if __name__ == "__main__":

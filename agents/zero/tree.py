@@ -21,7 +21,7 @@ Selection rules:
       Q)). sigma(q) = (c_visit + max N) * c_scale * q, q rescaled to [0, 1] over the node.
 """
 import numpy as np
-from numba import njit
+from pyramid_envs.core.jit import njit
 
 PUCT, GUMBEL = 0, 1
 EVAL, TERMINAL = 0, 1

@@ -7,7 +7,7 @@ themselves in games with large states. Here the children are copied a chunk at a
 into one small scratch batch, stepped and valued in place.
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 
 CHUNK = 64  # children per step/evaluate call: amortises the kernels' own set-up per call

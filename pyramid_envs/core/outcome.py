@@ -1,6 +1,6 @@
 """Turning final scores into rewards, shared by every game's kernels."""
 import numpy as np
-from numba import njit
+from .jit import njit
 
 REWARD_MODES = ("win_loss", "score_margin")
 

@@ -4,7 +4,7 @@ A game's whole random future is one uint64 in its state (splitmix64), so
 copying a state copies its chance events and a seed fixes a game.
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -14,7 +14,7 @@ step limit). Before that, every value is drawn toward SEALED by the odds that it
 this (_seal_risk), so a seat ahead keeps a way to the chamber open.
 """
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from .paths import EXPLORE, _passage, _step_to, lacks
 from .reach import _unlaid, reach

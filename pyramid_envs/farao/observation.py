@@ -6,7 +6,7 @@ The observer's goal is the chamber once it may enter it, else the nearest inscri
 lacks, a face-down field counting EXPLORE steps farther.
 """
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from .paths import (EXPLORE, M_CHAMBER, M_COLOUR, M_DOWN, M_FRONT, M_LATE, M_OPEN, M_SEAT,
                     LOW_BIT, MAZE_ROWS, _enterable, has, lacks, lay, put, seat_walk, spread)

@@ -9,7 +9,7 @@ against going straight back, the dice and items that may still be had are ignore
 Only public information is read: a face-down field is never looked under.
 """
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from .reach import _unlaid
 from .rules import _may_enter, _obstacle, _open

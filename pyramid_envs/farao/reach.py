@@ -21,7 +21,7 @@ Only public information is read: the face-down tiles count as the public multise
 tiles not yet turned, never as the tiles that lie there.
 """
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from .spec import (BOTTLE, C_CHAMBER, C_CORNER, C_RING, C_TILE, CELL_KIND, CHAMBER,
                    COLOURS_IN_GAME, CORNERS, END_MOVE, FIGURES, ITEMS_IN_GAME, KEY, MAGIC, MONEY,

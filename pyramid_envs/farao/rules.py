@@ -8,7 +8,7 @@ With `end_when_stuck` a game ends at the hand-over once no player still in can e
 the chamber (reach.stuck). The observation kernel is in observation.py.
 """
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from ..core.outcome import rank_rewards
 from ..core.rng import randint, shuffle, sorted_shuffle

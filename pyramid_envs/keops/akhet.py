@@ -1,6 +1,6 @@
 """The Akhet round (§6, eight ordered steps), border penalties (§13.5) and the end (§7)."""
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from ..core.outcome import rank_rewards
 from .decrees import end_bonus

@@ -1,7 +1,7 @@
 """Major action B, Assign Servant (§5.1 B), the minor actions that place servants (§5.2 a-c),
 Seb's room activation, the pier and moorings (§13.4) and the Patron benefits (§13.3)."""
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from .costs import any_good_choices, can_pay, gain_possible, pay
 from .decrees import watch_room

@@ -1,6 +1,6 @@
 """Major action A, Construct a Building or Crop (§5.1 A, §8 Dwellings and Building Markers)."""
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from .gains import add_gain
 from .held import construct_good_need, extra_temple_offerings, kind_reserved, pays_penalized

@@ -1,5 +1,5 @@
 """Room costs (§13.3): whether a Vizier can pay a cost vector, and paying it."""
-from numba import njit
+from ..core.jit import njit
 
 from .pyramid import pyr_spaces, space_ok
 from .resources import add_happiness, can_store, lose_prestige, pay_good

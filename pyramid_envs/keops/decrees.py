@@ -5,7 +5,7 @@ activated), the two-dice choice, the end bonus and the hidden hands (determinize
 
 Rule changes made inside base actions are asked through held.py at the point they apply."""
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from ..core.rng import shuffle
 from .actions import (A_ADV_MINOR, A_DECREE_JOIN, A_DECREE_MOVE, A_DECREE_PLAY, A_DIE_CHOICE,

@@ -4,7 +4,7 @@ minor action (an extra construction of the card's colour, or Izezi-Anj B's Manda
 
 Abilities that change a base rule where it applies are asked through held.py."""
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from ..core.rng import shuffle
 from .actions import A_ADV_MINOR, A_BORDER, A_CONSTRUCT, A_DONE, A_FAMILY_FACE, A_PLAYER

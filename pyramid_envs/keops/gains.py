@@ -6,7 +6,7 @@ optional (§13.3 "It is not mandatory to obtain all benefits"), so each gain pha
 DONE, which drops that gain. Gains that cannot be had (empty supply, full storehouse) are
 dropped. Prestige passes through the Tumult rule (§8) and scarabs queue rewards (§8).
 """
-from numba import njit
+from ..core.jit import njit
 
 from ..core.rng import randint
 from .costs import seb_any

@@ -7,7 +7,7 @@ turn's minor actions as bits; then, aligned with the action blocks PYRAMID_PLACE
 CROP_ROOM and DOCK, the value of acting there for the observer. Everything is public.
 Layout and scales: state.GLANCE_SIZE and docs/rules/keops.md."""
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from .akhet import RA_LEAST, TRACK_LEAST, border_earns
 from .assign import dock_ok, room_kind, room_ok

@@ -2,7 +2,7 @@
 at the point a base rule applies (§11.1, §11.2). Only spec data is imported here, so every
 base kernel module can ask these without an import cycle; the decisions and flows of the
 advanced rules live in families.py and decrees.py."""
-from numba import njit
+from ..core.jit import njit
 
 from .spec import WHARF_DEBENS_PER_SERVANT
 from .spec_advanced import (D_MARKET, D_PENALIZED, D_QUARRY, D_TRANSIT, D_TREASURY, D_WHARF,

@@ -5,7 +5,7 @@ them, Medjay Power up to each border's minimum, and the resources that pay for a
 The weights were tuned by one-ply greedy play against uniform random play: in 150 games
 each, greedy beats random in 78-87% of pairings with 2 Viziers, 86-87% with 3, 90-91% with 4
 (two arena batchings)."""
-from numba import njit
+from ..core.jit import njit
 
 from .spec import BORDER_MINIMUM, MINORS_PER_MAJOR, NUM_BORDERS, PANTHEON_SPACES, TEMPLE_RA
 

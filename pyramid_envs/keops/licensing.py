@@ -1,6 +1,6 @@
 """Major action C, Licensing Servants (§5.1 C) in its five ordered steps, with the Market (§8)."""
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from .gains import add_gain
 from .held import buy_price, extra_market_actions, sell_price, to_tumult

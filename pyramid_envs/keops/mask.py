@@ -1,5 +1,5 @@
 """Legal actions of the decision being asked (`phase`), for `current_player`."""
-from numba import njit
+from ..core.jit import njit
 
 from .actions import (A_BORDER, A_BORDER_SPACE, A_CITY_PLACE, A_CONSTRUCT, A_CROP_ROOM, A_DOCK,
                       A_DONE, A_DWELLING_ROW, A_GOD, A_GOOD, A_LICENSE, A_MANDATE_USE, A_MARKET,

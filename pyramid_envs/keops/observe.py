@@ -4,7 +4,7 @@ Left out: the RNG (dice, future draws) and the order of the barge reserve (only 
 are in it). Layout: see state.py, "observation";
 `_fields` writes each field of state.OBS_FIELDS in dtype order, scaled by its OBS_RANGE (a
 field added to STATE but not here makes tests/keops/test_invariants.py fail)."""
-from numba import njit
+from ..core.jit import njit
 
 import numpy as np
 

@@ -1,7 +1,7 @@
 """Pyramid construction (§5.1 C, §5.2 a): one material at a time on the current level's
 template, next to a start space or a placed material; section icons and the any-space bonus
 score when the placement earns points."""
-from numba import njit
+from ..core.jit import njit
 
 from .held import pyramid_action_bonus
 from .resources import add_construction, pcx

@@ -8,7 +8,7 @@ phase that would fall to the High Priest (Dwellings, penalties) to the Voice (`r
 Card data: spec_rautoma.py.
 """
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from ..core.rng import shuffle, sorted_shuffle
 from .actions import A_CITY_PLACE, A_CROP_ROOM, A_PLANTATION, A_ROOM, A_TEMPLE

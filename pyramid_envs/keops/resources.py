@@ -1,6 +1,6 @@
 """Small compiled helpers on one state record: limited supplies, tracks and scarab rewards,
 servants, building markers and dwellings. Every gain respects the limited components (§4)."""
-from numba import njit
+from ..core.jit import njit
 
 from .held import ignores_defense
 from .spec import (BORDER_DEFENSE, BORDER_REWARD_AT, BUILDING_MARKERS_PER_COLOR,

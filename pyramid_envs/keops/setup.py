@@ -1,6 +1,6 @@
 """Game setup for 2-4 Viziers (§4, §4.1)."""
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from ..core.rng import shuffle
 from .spec import (BARGES_AT_PIER, BORDER_CARDS_PER_LEVEL, ELIMINATED_BUILDING_TOKENS,

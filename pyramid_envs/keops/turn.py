@@ -6,7 +6,7 @@ Patron benefits (current_player = the Patron), Licensing, the Akhet round, and o
 turn step of the turn player. See docs/rules/keops.md, "Turn structure as steps".
 """
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from .actions import (A_ADV_MINOR, A_BORDER, A_BORDER_SPACE, A_CITY_PLACE, A_CONSTRUCT, A_CROP_ROOM, A_DOCK,
                       A_DONE, A_DWELLING_ROW, A_GOD, A_GOOD, A_LICENSE, A_MANDATE_USE, A_MARKET,

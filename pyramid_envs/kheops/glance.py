@@ -10,7 +10,7 @@ Group quantities are kept relative to the observing seat ("me"): a sign is +1 fo
 the opponent, 0 for nobody, so one margin formula serves every action.
 """
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from .scoring import (N_BIGGEST, N_CURSED, N_OWNER, N_ROOMS, N_SARC_PTS, N_SIZE, N_TOP,
                       sarcophagus_points, tally_buffers, tally_into)

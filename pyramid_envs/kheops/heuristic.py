@@ -1,5 +1,5 @@
 """Kheops position value for planning agents: the score margin if the game ended now."""
-from numba import njit
+from ..core.jit import njit
 
 from .scoring import tally_buffers, tally_into
 

@@ -1,6 +1,6 @@
 """Kheops rules core: the state record and the batched numba kernels."""
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from ..core.outcome import rank_rewards
 from ..core.rng import randint, shuffle, sorted_shuffle

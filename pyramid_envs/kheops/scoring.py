@@ -1,6 +1,6 @@
 """Kheops endgame tally: networks, curse, ankhs, fragments, ownership, network points."""
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from .spec import (ANKH, APEX, CURSE, DOUBLER, NEIGHBOR, NEIGHBOR_SLOT, NUM_CELLS, PHARAOH,
                    ROOM, SARC_ORANGE, TILE_KIND, TILE_OPEN, TILE_SYMBOL)

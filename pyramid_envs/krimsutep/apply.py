@@ -1,6 +1,6 @@
 """Applying one decision (`step`): one branch per phase; legality is checked by the generic
 layers against `legal_mask` before a kernel is called."""
-from numba import njit
+from ..core.jit import njit
 
 from .enter import _apply_special, _escape_cost, _flip, _reveal, _to_camp
 from .hand import _discard_slot, _draw_one, _play_slot

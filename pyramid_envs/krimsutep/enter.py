@@ -1,6 +1,6 @@
 """A researcher entering a space: turning cards over, the camp, jars found, and the effects
 of the special path cards (pitfall, secret chamber, king's pyramid, ramp)."""
-from numba import njit
+from ..core.jit import njit
 
 from .jars import _can_pick, _deliver_jar, _lose_carried, _win
 from .paths import _enterable

@@ -8,7 +8,7 @@ follows from his stage (heuristic._stage): a jar, home, a treasure, home. Where 
 or treasure may lie is the observing seat's chance: uniform over the face-down cards of its
 god (on the back) that this seat has not seen, unless it has seen where it lies."""
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from .heuristic import INF, NPOS, _goal_dist, _goal_edges, _reachable, _stage
 from .mummy import _mummy_step_ok

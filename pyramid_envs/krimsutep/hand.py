@@ -1,5 +1,5 @@
 """Excavation cards: hand slots, the discard pile and the deck."""
-from numba import njit
+from ..core.jit import njit
 
 from ..core.rng import shuffle
 from .spec import EXC_SYM

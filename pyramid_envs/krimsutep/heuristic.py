@@ -16,7 +16,7 @@ ISMCTS's tanh(value / 10): one point apart is visible to its UCB, a whole stage 
 does not yet saturate it.
 """
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from .paths import _cost, _enterable, _plan_end, _start_any, _stopper
 from .state import T_IN_PLAY

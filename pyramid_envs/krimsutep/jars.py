@@ -1,7 +1,7 @@
 """Canopic jars and treasures: losing and re-placing them, the line of path cards beside the
 pyramid, a treasure's emergence, stealing, delivering and winning."""
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from ..core.outcome import rank_rewards
 from ..core.rng import randint, shuffle

@@ -1,6 +1,6 @@
 """The legal-action mask: what the player to move may do in each phase, by what he can know."""
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from .enter import _escape_cost
 from .hand import _first_slot_with

@@ -1,5 +1,5 @@
 """The mummy: the diagonal line of sight, its steps, the torch windows and its attack."""
-from numba import njit
+from ..core.jit import njit
 
 from .jars import _lose_carried
 from .spec import (CAMP, CARD_SPECIAL, CELL_COL, CELL_ROW, GRAVE, KINGS, MAX_PLAYERS, NB, NUM_CELLS,

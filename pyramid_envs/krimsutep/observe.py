@@ -1,6 +1,6 @@
 """The observation of one seat and `determinize` (resampling what that seat cannot see)."""
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from ..core.rng import randint, shuffle, sort_prefix, sorted_shuffle
 from .glance import glance, scratch

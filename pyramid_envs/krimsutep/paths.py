@@ -1,7 +1,7 @@
 """Movement and paths: what a space costs and where it may be left, whether a move can
 still reach its god (`_reach`), the free steps of a move and the path declared at its first
 reveal (docs/rules/krimsutep.md, "A move, and the path declared at its first reveal")."""
-from numba import njit
+from ..core.jit import njit
 
 from .spec import (BURIED, CAMP, CARD_GOD, CARD_SHAPE, CARD_SPECIAL, CHAMBER, GRAVE, JAR, KINGS,
                    MAX_PLAN, MOVE_POINTS, NB, NUM_CELLS, OFF, OPEN, PITFALL, RAMP, TREASURE)

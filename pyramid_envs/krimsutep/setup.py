@@ -1,6 +1,6 @@
 """Setting up a game: the pyramid, the jars and treasures in play, the hands, the first turn."""
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from ..core.rng import randint, shuffle
 from .spec import (CAMP, CARD_GOD, DARK_CELL, GRAVE, GRAVE_ID, JAR0, LIGHT_CELL, MAX_PLAYERS,

@@ -6,7 +6,7 @@ player (torch, gun jam, re-placing a card, treasure picks, the reaction windows)
 `current_player` to that player, and `resume` says where play goes back to.
 """
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from .spec import (HAND_LIMIT, MAX_ANKHS, MAX_BESIDE, MAX_PLAN, MAX_PLAYERS, NUM_CELLS, NUM_EXC,
                    NUM_GODS, NUM_PATH)

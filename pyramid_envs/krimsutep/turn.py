@@ -1,7 +1,7 @@
 """Turn flow and reactions: beginning a turn, the steps of a move, the out-of-turn windows,
 and `_settle`, which opens pending decisions in a fixed order (docs/rules/krimsutep.md,
 "Windows")."""
-from numba import njit
+from ..core.jit import njit
 
 from .enter import _apply_special, _enter, _escape_cost
 from .hand import _first_slot_with

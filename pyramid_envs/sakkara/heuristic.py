@@ -1,5 +1,5 @@
 """Sakkara position value for planning agents: pyramid progress first, then tiles in hand."""
-from numba import njit
+from ..core.jit import njit
 
 
 @njit(cache=True, inline="always")

@@ -7,7 +7,7 @@ the actions that name a motif (snake, build, discard), a space (setup, bird, pla
 worker and direction (move, ox) or a spell's target, so a plain network can tell the moves
 apart (layout: spec.py, docs/rules/sakkara.md).
 """
-from numba import njit
+from ..core.jit import njit
 
 from .rules import (_castable, _can_build, _chunk_ok, _move_kind, _place_min,
                     _place_target_kind, _room, _worker_at)

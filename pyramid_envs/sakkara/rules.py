@@ -7,7 +7,7 @@ order) + the ship/grain destroyed this turn = spec.MOTIF_COUNT, motif by motif.
 The observation kernel lives in observation.py.
 """
 import numpy as np
-from numba import njit
+from ..core.jit import njit
 
 from ..core.outcome import rank_rewards
 from ..core.rng import shuffle

@@ -117,10 +117,14 @@ class ZeroTraining:
               f"{self.replay.nbytes / 2**20:.0f} MiB; {cfg['selfplay']['num_games']} games side by side, "
               f"{cfg['search']['sims']} simulations per decision ({cfg['search']['mode']})", flush=True)
         start, t0 = self.iteration, time.perf_counter()
-        bar = tqdm(range(start, cfg["iterations"]), initial=start, total=cfg["iterations"], unit="it",
-                   disable=not progress)
+        budget = 60 * cfg["max_minutes"]
+        if budget:  # the wall-time budget ends the run first: show it, not 1,000 iterations
+            bar = tqdm(total=budget, unit="s", disable=not progress,
+                       bar_format="{l_bar}{bar}| {n:.0f}/{total:.0f} s of the time budget{postfix}")
+        else:
+            bar = tqdm(initial=start, total=cfg["iterations"], unit="it", disable=not progress)
         row = {}
-        for _ in bar:
+        for _ in range(start, cfg["iterations"]):
             added = self.replay.added
             self.selfplay.play(cfg["selfplay"]["decisions"], self.replay)
             t = time.perf_counter()
@@ -143,13 +147,16 @@ class ZeroTraining:
                 self.pool = self.pool[-cfg["pool_size"]:]
             if self.iteration % cfg["eval_every"] == 0 or self.iteration == cfg["iterations"]:
                 row = self.evaluate(writer, positions)
-            bar.set_postfix(games=self.selfplay.games, **{k.partition("/")[2]: f"{v:.2f}" for k, v in row.items()
-                                                          if k.startswith("win_rate/")})
-            if cfg["max_minutes"] and time.perf_counter() - t0 > 60 * cfg["max_minutes"]:
+            elapsed = time.perf_counter() - t0
+            bar.update(min(elapsed, budget) - bar.n if budget else 1)
+            bar.set_postfix(iteration=self.iteration, games=self.selfplay.games,
+                            **{k.partition("/")[2]: f"{v:.2f}" for k, v in row.items() if k.startswith("win_rate/")})
+            if budget and elapsed > budget:
                 tqdm.write(f"stopping at iteration {self.iteration}: max_minutes {cfg['max_minutes']} reached")
                 if not self.history or self.history[-1]["iteration"] != self.iteration:
                     self.evaluate(writer, positions)
                 break
+        bar.close()
         writer.close()
         return self.save("final", full=True)
 

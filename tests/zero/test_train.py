@@ -34,10 +34,13 @@ def test_every_game_has_a_zero_config(env):
     assert load_zero_config(path, [])["env"] == env
 
 
+@pytest.mark.filterwarnings("error::UserWarning")  # the README's main command prints no warnings
 def test_two_iterations_write_a_checkpoint_that_plays_and_resumes(tmp_path):
     main(["--out", str(tmp_path), "iterations=2", "selfplay.max_steps=200", *TINY])
     final = tmp_path / "checkpoints" / "final.pt"
     assert final.exists() and (tmp_path / "learning_curve.png").exists() and (tmp_path / "arena.json").exists()
+    history = load_checkpoint(final)[1]["history"]  # the curve starts with the untrained network
+    assert [(row["iteration"], row["step"]) for row in history] == [(0, 0), (2, 2 * 8 * 6)]
     assert any((tmp_path / "tb").iterdir())
     net, data = load_checkpoint(final)
     assert data["env"] == "kheops_v1" and data["iteration"] == 2 and data["search"]["sims"] == 4

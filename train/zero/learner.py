@@ -31,7 +31,7 @@ class Learner:
             target = values[valid]
             explained = 1 - torch.var(target - v[valid]) / torch.var(target).clamp(min=1e-8)
             target_entropy = -(policy * torch.log(policy.clamp(min=1e-12))).sum(1).mean()
-        return {"loss/policy": float(policy_loss), "loss/value": float(value_loss),
+        return {"loss/policy": policy_loss.item(), "loss/value": value_loss.item(),
                 "policy/entropy": float(entropy), "policy/target_entropy": float(target_entropy),
                 "value/explained_variance_train_batch": float(explained)}
 

@@ -123,7 +123,8 @@ class ZeroTraining:
                        bar_format="{l_bar}{bar}| {n:.0f}/{total:.0f} s of the time budget{postfix}")
         else:
             bar = tqdm(initial=start, total=cfg["iterations"], unit="it", disable=not progress)
-        row = {}
+        # the untrained network first, so the learning curve starts where learning starts
+        row = self.evaluate(writer, self.positions0) if start == 0 else {}
         for _ in range(start, cfg["iterations"]):
             added = self.replay.added
             self.selfplay.play(cfg["selfplay"]["decisions"], self.replay)

@@ -11,11 +11,41 @@ flag such as `_goal_edges(s, True, ...)` selects code that numba prunes, at most
 Widening is exact (int64 holds every such value, and numba already computes with small
 integers as int64), and the caller casts its arguments to the one signature.
 Calls from Python are numba's own: their argument types are never literal.
+
+The cache: numba keys a kernel's cached machine code on its own file only, so after an edit
+of a helper in another file a caller would keep running the helper's old code, silently
+(measured: numba 0.68). Here a kernel's cache entry also carries a stamp of every source
+file of its package and of `pyramid_envs/core`: any edit there recompiles them.
 """
 from __future__ import annotations
 
+import functools
+from pathlib import Path
+
 from numba import types
+from numba.core.caching import CompileResultCacheImpl, FunctionCache
 from numba.core.registry import CPUDispatcher
+
+CORE = Path(__file__).resolve().parent
+
+
+@functools.lru_cache(maxsize=None)
+def package_stamp(folder: Path) -> tuple:
+    """(name, mtime, size) of every .py file of folder and of pyramid_envs/core."""
+    files = sorted({*folder.glob("*.py"), *CORE.glob("*.py")})
+    return tuple((str(f), f.stat().st_mtime, f.stat().st_size) for f in files)
+
+
+class _PackageStampedImpl(CompileResultCacheImpl):
+    def __init__(self, py_func):
+        super().__init__(py_func)
+        own = self._locator.get_source_stamp
+        folder = Path(py_func.__code__.co_filename).resolve().parent
+        self._locator.get_source_stamp = lambda: (own(), package_stamp(folder))
+
+
+class PackageStampedCache(FunctionCache):
+    _impl_class = _PackageStampedImpl
 
 
 def _widen(t):
@@ -28,6 +58,9 @@ def _widen(t):
 
 
 class WideningDispatcher(CPUDispatcher):
+    def enable_caching(self):
+        self._cache = PackageStampedCache(self.py_func)
+
     def get_call_template(self, args, kws):
         return super().get_call_template(tuple(_widen(a) for a in args),
                                          {k: _widen(v) for k, v in kws.items()})

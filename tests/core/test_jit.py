@@ -1,7 +1,11 @@
 """pyramid_envs.core.jit: a helper is compiled once, whatever integer widths and constants its
-callers pass (the cause of Keops' long first compile), and every rules kernel uses it."""
+callers pass (the cause of Keops' long first compile), an edit of a helper recompiles its
+cached callers, and every rules kernel uses it."""
 import importlib
+import os
 import pkgutil
+import subprocess
+import sys
 
 import numba
 import numpy as np
@@ -72,3 +76,32 @@ def test_the_rules_modules_are_found():
     names = {m.__name__ for m in _rules_modules()}
     assert {"pyramid_envs.keops.held", "pyramid_envs.core.rng", "pyramid_envs.kheops.rules"} <= names
     assert pyramid_envs.core.jit.__name__ in names
+
+
+def _two_file_package(root, decorator_import):
+    pkg = root / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "helper.py").write_text(f"{decorator_import}\n\n@njit(cache=True)\ndef h(x):\n    return x + 1\n")
+    (pkg / "kern.py").write_text(f"{decorator_import}\nfrom .helper import h\n\n@njit(cache=True)\n"
+                                 "def k(x):\n    return h(x) * 10\n")
+    return pkg
+
+
+def _fresh_process_value(root):
+    code = "from pkg.kern import k; print(k(1))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, check=True, capture_output=True, text=True,
+                         env={**os.environ, "NUMBA_CACHE_DIR": str(root / "cache")})
+    return int(out.stdout)
+
+
+@pytest.mark.parametrize("decorator_import, after_edit", [
+    ("from pyramid_envs.core.jit import njit", 210),  # the caller follows the helper's edit
+    ("from numba import njit", 20),                    # control: numba's own cache keeps the old helper
+])
+def test_an_edit_of_a_helper_recompiles_its_cached_callers(tmp_path, decorator_import, after_edit):
+    pkg = _two_file_package(tmp_path, decorator_import)
+    assert _fresh_process_value(tmp_path) == 20
+    helper = pkg / "helper.py"
+    helper.write_text(helper.read_text().replace("x + 1", "x + 20"))
+    assert _fresh_process_value(tmp_path) == after_edit

@@ -48,7 +48,7 @@ DEFAULTS = {
     "checkpoint_every": 50_000,
     "eval_deterministic": True, # evaluate the most probable move (True) or sample as trained (False):
                                 # argmax can be far weaker where many moves tie on the lookahead
-    "final_eval_games": 200,
+    "final_eval_games": 200,    # 0: no final arena
     "final_eval_agents": ["random", "greedy"],
 }
 
@@ -104,6 +104,9 @@ def load_config(path: str | Path | None, overrides: list[str] = (), defaults: di
     look = cfg.get("lookahead")  # RLlib's defaults have none
     if look and (min(look["depth"], look["top"], look["samples"]) < 1 or look["sims"] < 0):
         raise ValueError(f"lookahead: depth, top and samples must be at least 1 and sims at least 0; got {look}")
+    for key, least in (("eval_games", 1), ("final_eval_games", 0)):  # final 0: no final arena
+        if key in cfg and (not isinstance(cfg[key], int) or isinstance(cfg[key], bool) or cfg[key] < least):
+            raise ValueError(f"{key} must be a whole number of games, at least {least}; got {cfg[key]!r}")
     if "eval_agents" in cfg:  # RLlib's defaults have none
         for spec in cfg["eval_agents"]:
             _check_agent(spec)

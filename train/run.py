@@ -163,11 +163,15 @@ def train(cfg: dict, out: str | Path, resume: str | None = None, progress_bar=Tr
 
 
 def evaluate_checkpoint(cfg, checkpoint, out: Path, games=None):
-    """Arena of the checkpoint against the configured baselines; writes arena.* under out."""
+    """Arena of the checkpoint against the configured baselines; writes arena.* under out.
+    With no games (final_eval_games: 0) there is no arena: (None, a line saying so)."""
+    games = cfg["final_eval_games"] if games is None else games
+    if games == 0:
+        return None, "final evaluation skipped (final_eval_games: 0)"
     trained = PolicyAgent(str(checkpoint), deterministic=int(cfg["eval_deterministic"]), seed=cfg["seed"])
     trained.name = "trained"
     agents = [trained] + list(cfg["final_eval_agents"])
-    result = run_arena(cfg["env"], agents, games or cfg["final_eval_games"], seed=cfg["seed"],
+    result = run_arena(cfg["env"], agents, games, seed=cfg["seed"],
                        max_steps=cfg["max_steps"], options=cfg["env_options"])
     (out / "arena.json").write_text(json.dumps(to_json(result), indent=1) + "\n")
     write_csv(result, out / "arena.csv")

@@ -70,3 +70,12 @@ def test_config_errors():
     for key, bad in (("depth", 0), ("top", 0), ("samples", 0), ("sims", -1)):
         with pytest.raises(ValueError, match="depth, top and samples must be at least 1 and sims at least 0"):
             load_config(None, [f"lookahead.{key}={bad}"])
+
+
+def test_final_eval_games_zero_skips_the_final_arena(tmp_path):
+    cfg = load_config(CONFIG_DIR / "kheops_smoke.yaml", ["final_eval_games=0"])
+    result, text = evaluate_checkpoint(cfg, tmp_path / "never_read.zip", tmp_path)
+    assert result is None and "final_eval_games" in text and not (tmp_path / "arena.json").exists()
+    for key, bad, least in (("final_eval_games", -1, 0), ("eval_games", 0, 1), ("eval_games", 2.5, 1)):
+        with pytest.raises(ValueError, match=f"{key} must be a whole number of games, at least {least}"):
+            load_config(None, [f"{key}={bad}"])

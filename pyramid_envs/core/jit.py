@@ -25,6 +25,7 @@ from pathlib import Path
 from numba import types
 from numba.core.caching import CompileResultCacheImpl, FunctionCache
 from numba.core.registry import CPUDispatcher
+from numba.core.serialize import dumps
 
 CORE = Path(__file__).resolve().parent
 
@@ -46,6 +47,31 @@ class _PackageStampedImpl(CompileResultCacheImpl):
 
 class PackageStampedCache(FunctionCache):
     _impl_class = _PackageStampedImpl
+
+    def __init__(self, py_func):
+        super().__init__(py_func)
+        file = self._cache_file
+        save = file._save_index
+
+        # A kernel taking kernels (core/oneply's _children) has index keys holding those
+        # kernels; a key loaded in a process where its kernel was rebuilt and then collected
+        # cannot be pickled again, and numba's save raised ReferenceError in the caller. Such
+        # keys are dropped from the index; should one die while the index is written, this
+        # compile stays uncached (the index on disk is left as it was).
+        def save_index(overloads):
+            try:
+                save({k: v for k, v in overloads.items() if _picklable(k)})
+            except ReferenceError:
+                pass
+        file._save_index = save_index
+
+
+def _picklable(key) -> bool:
+    try:
+        dumps(key)
+    except ReferenceError:
+        return False
+    return True
 
 
 def _widen(t):

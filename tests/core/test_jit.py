@@ -1,6 +1,7 @@
 """pyramid_envs.core.jit: a helper is compiled once, whatever integer widths and constants its
 callers pass (the cause of Keops' long first compile), an edit of a helper recompiles its
 cached callers, and every rules kernel uses it."""
+import gc
 import importlib
 import os
 import pkgutil
@@ -8,6 +9,8 @@ import subprocess
 import sys
 
 import numba
+import numba.core.serialize
+from numba import types
 import numpy as np
 import pytest
 
@@ -105,3 +108,24 @@ def test_an_edit_of_a_helper_recompiles_its_cached_callers(tmp_path, decorator_i
     helper = pkg / "helper.py"
     helper.write_text(helper.read_text().replace("x + 1", "x + 20"))
     assert _fresh_process_value(tmp_path) == after_edit
+
+
+@njit(cache=True)
+def _apply(f, x):
+    return f(x)
+
+
+def test_the_cache_index_drops_keys_whose_kernels_are_gone():
+    """A kernel taking kernels (core/oneply's `_children`) keeps those kernels in its cache
+    index keys; one loaded from another process's entry can be gone by the time the index is
+    saved again, which raised ReferenceError (seen in CI, in an RLlib env runner)."""
+    gone = numba.njit(cache=False)(lambda x: x)
+    key = ((types.Dispatcher(gone), types.int64), "cpu", ("code", "vars"))
+    del gone
+    gc.collect()
+    with pytest.raises(ReferenceError):
+        numba.core.serialize.dumps(key)  # the control: this key cannot be pickled
+    index = _apply._cache._cache_file
+    kept = index._load_index()
+    index._save_index({**kept, key: "gone.nbc"})  # raised ReferenceError before
+    assert index._load_index() == kept

@@ -52,7 +52,6 @@ class PackageStampedCache(FunctionCache):
         super().__init__(py_func)
         file = self._cache_file
         save = file._save_index
-
         # A kernel taking kernels (core/oneply's _children) has index keys holding those
         # kernels; a key loaded in a process where its kernel was rebuilt and then collected
         # cannot be pickled again, and numba's save raised ReferenceError in the caller. Such

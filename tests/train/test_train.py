@@ -76,6 +76,10 @@ def test_final_eval_games_zero_skips_the_final_arena(tmp_path):
     cfg = load_config(CONFIG_DIR / "kheops_smoke.yaml", ["final_eval_games=0"])
     result, text = evaluate_checkpoint(cfg, tmp_path / "never_read.zip", tmp_path)
     assert result is None and "final_eval_games" in text and not (tmp_path / "arena.json").exists()
+    from train.rllib.config import load_rllib_config
+    from train.zero.config import load_zero_config
     for key, bad, least in (("final_eval_games", -1, 0), ("eval_games", 0, 1), ("eval_games", 2.5, 1)):
-        with pytest.raises(ValueError, match=f"{key} must be a whole number of games, at least {least}"):
-            load_config(None, [f"{key}={bad}"])
+        loaders = (load_config, load_zero_config) + ((load_rllib_config,) if key == "final_eval_games" else ())
+        for load in loaders:  # the check is load_config's, which the three share
+            with pytest.raises(ValueError, match=f"{key} must be a whole number of games, at least {least}"):
+                load(None, [f"{key}={bad}"])

@@ -50,7 +50,7 @@ def load_rllib_config(path=None, overrides=()) -> dict:
     cfg = load_config(path, overrides, defaults=DEFAULTS)
     pyramid_envs.get_game(cfg["env"])  # an unknown game fails here, with the valid names
     for key, least in (("num_env_runners", 0), ("num_learners", 0), ("games_per_runner", 1), ("iterations", 1),
-                       ("pool_size", 1), ("snapshot_every", 1), ("checkpoint_every", 1), ("final_eval_games", 0)):
+                       ("pool_size", 1), ("snapshot_every", 1), ("checkpoint_every", 1)):  # final_eval_games: load_config
         if not isinstance(cfg[key], int) or cfg[key] < least:
             raise ValueError(f"config key {key} must be an integer >= {least}, got {cfg[key]!r}")
     return cfg

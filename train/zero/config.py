@@ -57,7 +57,7 @@ DEFAULTS = {
 
 POSITIVE = ("network.width", "network.depth", "search.sims", "search.max_considered", "selfplay.num_games",
             "selfplay.decisions", "selfplay.max_steps", "optim.batch_size", "optim.steps", "optim.replay_size",
-            "iterations", "eval_every", "eval_games", "checkpoint_every", "pool_size")
+            "iterations", "eval_every", "checkpoint_every", "pool_size")  # eval_games: load_config checks it
 
 
 def load_zero_config(path=None, overrides=()) -> dict:
@@ -74,8 +74,8 @@ def load_zero_config(path=None, overrides=()) -> dict:
         raise ValueError(f"config key search.mode must be one of {sorted(MODES)}, got {cfg['search']['mode']!r}")
     if cfg["optim"]["min_replay"] > cfg["optim"]["replay_size"]:
         raise ValueError("config key optim.min_replay must not exceed optim.replay_size")
-    if cfg["final_eval_games"] < 0 or cfg["max_minutes"] < 0:
-        raise ValueError("config keys final_eval_games and max_minutes must be at least 0")
+    if cfg["max_minutes"] < 0:
+        raise ValueError("config key max_minutes must be at least 0")
     for spec in cfg["final_eval_agents"]:
         _check_agent(spec)
     return cfg

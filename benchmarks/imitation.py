@@ -62,6 +62,11 @@ def expert_decisions(env, expert, decisions, seed, batch=256):
     return np.concatenate(X), np.concatenate(M), np.concatenate(Y)
 
 
+def agreement(net, X, M, Y):
+    """Share of decisions on which the network's most probable legal move is the expert's."""
+    return float((MLPAgent(net).act(X, M) == Y).mean())
+
+
 def imitate(X, M, Y, epochs, seed):
     torch.manual_seed(seed)
     net = torch.nn.Sequential(torch.nn.Linear(X.shape[1], 256), torch.nn.Tanh(),
@@ -95,8 +100,11 @@ def main(argv=None):
         X, M, Y = expert_decisions(env, make_agent(args.expert, seed=args.seed), args.decisions, args.seed)
         print(f"{env}: {len(X):,} decisions of {args.expert} ({time.perf_counter() - t:.0f} s)", flush=True)
         t = time.perf_counter()
-        net = imitate(X, M, Y, args.epochs, args.seed)
-        print(f"{env}: imitation, {args.epochs} epochs ({time.perf_counter() - t:.0f} s)", flush=True)
+        cut = len(X) * 9 // 10  # the last tenth (the latest decisions) is held out
+        net = imitate(X[:cut], M[:cut], Y[:cut], args.epochs, args.seed)
+        print(f"{env}: imitation, {args.epochs} epochs ({time.perf_counter() - t:.0f} s); agrees "
+              f"with the expert on {agreement(net, X[:cut], M[:cut], Y[:cut]):.3f} of its training "
+              f"decisions, {agreement(net, X[cut:], M[cut:], Y[cut:]):.3f} of held-out ones", flush=True)
         for agent in (args.expert, MLPAgent(net)):
             pair = run_arena(env, [agent, "random"], args.arena_games, seed=HELD_OUT,
                              max_steps=MAX_STEPS).pairs[0]

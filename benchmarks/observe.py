@@ -35,7 +35,7 @@ import numpy as np  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pyramid_envs  # noqa: E402
 from pyramid_envs.core.registry import get_game  # noqa: E402
-from throughput import CoreBatch, desync_iters, mean_game_length, pick_actions  # noqa: E402
+from throughput import CoreBatch, mean_game_length, pick_actions  # noqa: E402
 
 BATCH = 1024
 POINTS, APART = 4, 10

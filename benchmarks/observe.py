@@ -10,7 +10,7 @@ every seat (not only the one to move). What is reported per game:
     same digest before and after a change means the change left every one of those
     observations bit for bit equal;
   - observe ns per state at B=1024 (one call for the whole batch) and at B=1 (one call
-    per state, as an AEC step makes it): thread CPU time, the median of 7 rounds.
+    per state for 256 of them, as an AEC step makes it): thread CPU time, the median of 7 rounds.
 --compare reads an earlier --json and prints, per game, whether the digests agree and the
 ratio of the times. Changing an observation kernel for speed: run it before (--json) and
 after (--compare); any digest that differs is a change of content, not of speed.

@@ -3,7 +3,7 @@
 
 A diagnostic, not a learner: it separates "the observation lacks what is needed" from "the
 learner does not find it". An expert agent (default `greedy`) plays `random`; a plain MLP
-(2 x 256, tanh: Stable-Baselines3's default policy network) is trained by supervised
+(2 x 256 with tanh: benchmarks/learnability.py's plain learner's network) is trained by supervised
 imitation of the expert's decisions, taking the observation and the legal-action mask
 only; then the expert and the network each play `random` in the arena on a held-out seed,
 seats alternating. A network near its expert shows the observation carries that play.
@@ -27,7 +27,7 @@ from pyramid_envs.core.vector import VectorGame
 from pyramid_envs.core.view import SeatView
 
 HELD_OUT = 7919
-MAX_STEPS = 2000  # a game cut here is dropped from the decisions: imitation needs no outcome
+MAX_STEPS = 2000  # a game is cut here; its decisions are kept (imitation needs no outcome)
 
 
 class MLPAgent(Agent):

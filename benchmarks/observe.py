@@ -35,18 +35,11 @@ import numpy as np  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pyramid_envs  # noqa: E402
 from pyramid_envs.core.registry import get_game  # noqa: E402
-from throughput import CoreBatch, mean_game_length, pick_actions  # noqa: E402
+from throughput import CoreBatch, mean_game_length  # noqa: E402
 
 BATCH = 1024
 POINTS, APART = 4, 10
 ROUNDS = 7
-
-
-def _advance(cb, n):
-    for _ in range(n):
-        cb.K.legal_mask(cb.states, cb.masks)
-        pick_actions(cb.masks, cb.rng, cb.actions)
-        cb.K.step(cb.states, cb.actions, cb.rewards)
 
 
 def _time_observe(K, states, seats, out):
@@ -74,7 +67,7 @@ def measure(name):
     h = hashlib.sha256()
     for point in range(POINTS):
         if point:
-            _advance(cb, APART)
+            cb.numba_loop(APART, False)  # random play; finished games restart
         n = cb.states["num_players"].astype(np.int64)
         for seat in range(int(n.max())):
             seats[:] = np.minimum(seat, n - 1)

@@ -3,7 +3,8 @@
 simulations, leaf evaluations per second, and where the time goes.
 
     python benchmarks/zero.py [--games kheops_v1 sakkara_v1] [--sims 0 16 64 256]
-                              [--batch 128] [--seconds 8] [--scaling] [--json out.json]
+                              [--batch 128] [--seconds 8] [--scaling] [--dtype float32 bfloat16]
+                              [--json out.json]
 
 Each measurement plays self-play as train.zero does (train/zero/selfplay.py: every decision of
 `--batch` games searched in one batched search, Gumbel root, an untrained 256-wide 3-layer
@@ -19,6 +20,8 @@ one observation and one network call per decision. The time split:
   other      Python around it (staging positions, the replay buffer)
 
 --scaling: Kheops at 64 simulations with 32, 128 and 512 games side by side.
+--dtype: the precision the leaves are valued in (network.Evaluator; train.zero's
+inference_dtype), each measured in turn.
 """
 from __future__ import annotations
 
@@ -61,11 +64,11 @@ class RawNetwork:
                             np.zeros((len(priors), values.shape[1]), np.float32))
 
 
-def measure(name, sims, batch, seconds, width=256, depth=3):
+def measure(name, sims, batch, seconds, dtype="float32", width=256, depth=3):
     game = pyramid_envs.get_game(name)
     torch.manual_seed(0)
     net = ZeroNet(int(np.prod(game.obs_shape)), game.num_actions, game.max_players, width, depth).eval()
-    evaluate = Evaluator(net)
+    evaluate = Evaluator(net, dtype=dtype)
     search = RawNetwork(evaluate) if sims == 0 else Search(game, evaluate, sims=sims, max_steps=2000)
     play = SelfPlay(game, search, batch, seed=0, max_steps=2000, options={})
     replay = ReplayBuffer(20_000, int(np.prod(game.obs_shape)), game.num_actions, game.max_players)
@@ -82,19 +85,20 @@ def measure(name, sims, batch, seconds, width=256, depth=3):
     split = {k: v / wall for k, v in search.seconds.items()}
     split["env"] = play.env_seconds / wall
     split["other"] = max(0.0, 1.0 - sum(split.values()))
-    return {"game": name, "sims": sims, "batch": batch, "decisions_per_s": play.decisions / wall,
+    return {"game": name, "sims": sims, "batch": batch, "dtype": dtype, "decisions_per_s": play.decisions / wall,
             "leaf_evals_per_s": search.leaf_evaluations / wall, "ms_per_decision_step": 1000 * wall / steps,
             "share": split}
 
 
 def row(r):
     s = r["share"]
-    return (f"| {r['game']} | {r['sims']} | {r['batch']} | {r['decisions_per_s']:,.0f} | {r['leaf_evals_per_s']:,.0f} | "
+    return (f"| {r['game']} | {r['sims']} | {r['batch']} | {r['dtype']} | {r['decisions_per_s']:,.0f} | "
+            f"{r['leaf_evals_per_s']:,.0f} | "
             f"{s['search']:.2f} | {s['observe']:.2f} | {s['inference']:.2f} | {s['env']:.2f} | {s['other']:.2f} |")
 
 
-HEADER = ("| game | sims | games | decisions/s | leaf evals/s | search | observe | inference | env | other |\n"
-          "|---|---|---|---|---|---|---|---|---|---|")
+HEADER = ("| game | sims | games | dtype | decisions/s | leaf evals/s | search | observe | inference | env | other |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 def main(argv=None):
@@ -104,6 +108,7 @@ def main(argv=None):
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--scaling", action="store_true")
+    parser.add_argument("--dtype", nargs="+", default=["float32"], choices=["float32", "bfloat16"])
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
@@ -113,8 +118,9 @@ def main(argv=None):
     if args.scaling:
         runs += [("kheops_v1", 64, b) for b in (32, 128, 512)]
     for name, sims, batch in runs:
-        results.append(measure(name, sims, batch, args.seconds))
-        print(row(results[-1]), flush=True)
+        for dtype in args.dtype:
+            results.append(measure(name, sims, batch, args.seconds, dtype))
+            print(row(results[-1]), flush=True)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)

@@ -3,6 +3,7 @@
     zero:path=runs/zero/kheops_v1/checkpoints/final.pt,sims=32   a checkpoint, 32 simulations
     zero:env=kheops                                             the checkpoint shipped for the game
     zero:env=kheops,sims=0                                      the raw network, no search
+    zero:env=kheops,dtype=bfloat16                              leaves valued in bfloat16 (network.Evaluator)
 
 With sims > 0 it searches every decision (agents/zero/search.py) through the SeatView, so it
 sees only what its seat sees; sims=0 plays the most probable legal move of the network
@@ -30,7 +31,7 @@ class ZeroAgent(Agent):
     name = "zero"
 
     def __init__(self, path=None, env=None, sims=None, mode=None, c_puct=None, c_visit=None, c_scale=None,
-                 max_considered=None, seed=None):
+                 max_considered=None, dtype="float32", seed=None):
         if (path is None) == (env is None):
             raise ValueError("the zero agent needs exactly one of path=<checkpoint.pt> or env=<game>")
         try:
@@ -47,7 +48,7 @@ class ZeroAgent(Agent):
         self.sims = int(self.search_options["sims"])
         if self.sims < 0:
             raise ValueError(f"sims must be at least 0, got {self.sims}")
-        self.evaluator = Evaluator(net)
+        self.evaluator = Evaluator(net, dtype=dtype)
         self.needs_view = self.sims > 0
         self.rng = np.random.default_rng(seed)
         self._search = None
@@ -55,14 +56,15 @@ class ZeroAgent(Agent):
             self._make_search()
 
     @classmethod
-    def from_network(cls, net, env, search_options: dict, seed=None, name="zero"):
-        """A live network (training's evaluations) as an agent, sharing its weights."""
+    def from_network(cls, net, env, search_options: dict, seed=None, name="zero", dtype="float32"):
+        """A live network (training's evaluations) as an agent, sharing its weights (in bfloat16:
+        a copy of them as they are now)."""
         from .network import Evaluator
 
         agent = cls.__new__(cls)
         agent.env, agent.search_options, agent.name = env, dict(search_options), name
         agent.sims = int(agent.search_options.get("sims", 32))
-        agent.evaluator = Evaluator(net)
+        agent.evaluator = Evaluator(net, dtype=dtype)
         agent.needs_view = agent.sims > 0
         agent.rng = np.random.default_rng(seed)
         agent._search = None

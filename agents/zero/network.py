@@ -7,12 +7,17 @@ exported for shipping) and, for resuming, the optimizer and the iteration.
 """
 from __future__ import annotations
 
+import copy
 import time
 from pathlib import Path
 
 import numpy as np
 import torch
 from torch import nn
+
+from pyramid_envs.core.jit import njit
+
+from . import INFERENCE_DTYPES
 
 
 class ZeroNet(nn.Module):
@@ -35,32 +40,68 @@ class ZeroNet(nn.Module):
         return self.policy(h), torch.tanh(self.value(h))
 
 
+@njit(cache=True)
+def masked_softmax(logits, masks, out):
+    """out[i]: the softmax of logits[i] over the entries masks[i] allows, 0 elsewhere (a row with
+    none allowed stays 0). In numba: torch's masked_fill alone costs more than this."""
+    n, a = logits.shape
+    legal = np.empty(a, np.int64)
+    for i in range(n):
+        k = 0
+        for j in range(a):
+            out[i, j] = 0.0
+            if masks[i, j]:
+                legal[k] = j
+                k += 1
+        if k == 0:
+            continue
+        top = logits[i, legal[0]]
+        for m in range(1, k):
+            top = max(top, logits[i, legal[m]])
+        total = np.float32(0.0)
+        for m in range(k):
+            e = np.exp(logits[i, legal[m]] - top)
+            out[i, legal[m]] = e
+            total += e
+        for m in range(k):
+            out[i, legal[m]] /= total
+
+
 class Evaluator:
     """evaluate(obs, masks) -> (priors, values) in NumPy, in one no-grad call: the softmax of the
-    logits over each row's legal actions, and the values. Counts positions and seconds."""
+    logits over each row's legal actions, and the values. Counts positions and seconds.
 
-    def __init__(self, net: ZeroNet, device="cpu"):
+    dtype "bfloat16" values the leaves with a bfloat16 copy of the network (its matrix products
+    accumulate in float32): about twice as fast on CPUs with native bfloat16 (AVX512-BF16, AMX),
+    slower where it is emulated. Call refresh() after the network's weights change."""
+
+    def __init__(self, net: ZeroNet, device="cpu", dtype="float32"):
+        if dtype not in INFERENCE_DTYPES:
+            raise ValueError(f"inference dtype must be one of {list(INFERENCE_DTYPES)}, got {dtype!r}")
         self.net, self.device = net, torch.device(device)
+        self.dtype = getattr(torch, dtype)
+        self.infer = net if dtype == "float32" else copy.deepcopy(net).to(self.dtype)
         self.positions, self.seconds = 0, 0.0
 
-    def logits_values(self, obs, masks):
+    def refresh(self):
+        """Copy the network's current weights into the bfloat16 copy (nothing to do in float32)."""
+        if self.infer is not self.net:
+            with torch.no_grad():
+                for mine, theirs in zip(self.infer.parameters(), self.net.parameters()):
+                    mine.copy_(theirs)
+
+    def __call__(self, obs, masks):
         t = time.perf_counter()
         with torch.no_grad():
             x = torch.as_tensor(np.asarray(obs, np.float32).reshape(len(obs), -1), device=self.device)
-            logits, values = self.net(x)
-            legal = torch.as_tensor(np.asarray(masks, bool), device=self.device)
-            logits = logits.masked_fill(~legal, -torch.inf)
-            out = logits.cpu().numpy(), values.cpu().numpy()
+            logits, values = self.infer(x.to(self.dtype))
+            logits, values = logits.float().cpu().numpy(), values.float().cpu().numpy()
+        priors = np.empty_like(logits)
+        masked_softmax(logits, np.ascontiguousarray(masks, np.int8), priors)
+        out = priors, values
         self.positions += len(obs)
         self.seconds += time.perf_counter() - t
         return out
-
-    def __call__(self, obs, masks):
-        logits, values = self.logits_values(obs, masks)
-        top = logits.max(axis=1, keepdims=True)
-        p = np.exp(logits - np.where(np.isfinite(top), top, 0.0))
-        p /= np.maximum(p.sum(axis=1, keepdims=True), 1e-30)
-        return p.astype(np.float32), values
 
 
 def save_checkpoint(path, net: ZeroNet, env: str, extra: dict | None = None, half: bool = False):

@@ -54,7 +54,8 @@ class ZeroTraining:
         if resume:
             self._resume(resume)
         s, sp = cfg["search"], cfg["selfplay"]
-        self.search = Search(self.game, Evaluator(self.net, cfg["device"]), sims=s["sims"], mode=s["mode"],
+        evaluate = Evaluator(self.net, cfg["device"], cfg["inference_dtype"])
+        self.search = Search(self.game, evaluate, sims=s["sims"], mode=s["mode"],
                              c_puct=s["c_puct"], c_visit=s["c_visit"], c_scale=s["c_scale"],
                              max_considered=s["max_considered"], dirichlet_alpha=s["dirichlet_alpha"],
                              dirichlet_frac=s["dirichlet_frac"], max_steps=sp["max_steps"],
@@ -84,7 +85,7 @@ class ZeroTraining:
 
     def agent(self, net=None, name="learner"):
         return ZeroAgent.from_network(net or self.net, self.env, agent_search_options(self.cfg),
-                                      seed=self.cfg["seed"], name=name)
+                                      seed=self.cfg["seed"], name=name, dtype=self.cfg["inference_dtype"])
 
     def evaluate(self, writer, positions):
         cfg, t = self.cfg, time.perf_counter()
@@ -138,6 +139,7 @@ class ZeroTraining:
             if self.replay.size >= o["min_replay"]:
                 for _ in range(o["steps"]):
                     losses.append(self.learner.step(self.replay.sample(o["batch_size"], self.rng, cfg["device"])))
+                self.search.evaluate.refresh()  # self-play's bfloat16 copy takes the new weights
             self.seconds["train"] += time.perf_counter() - t
             self.iteration += 1
             positions = self.positions0 + self.selfplay.decisions
@@ -177,11 +179,11 @@ class ZeroTraining:
             writer.add_scalar(f"time_share/{name}", sec / max(wall, 1e-9), positions)
 
 
-def evaluate_final(cfg, checkpoint, out: Path, games=None):
+def evaluate_final(cfg, checkpoint, out: Path):
     """The final network (with its search) against the final evaluation agents on held-out seeds."""
     agent = ZeroAgent(path=str(checkpoint), seed=cfg["final_eval_seed"])
     agent.name = "zero"
-    result = run_arena(cfg["env"], [agent] + list(cfg["final_eval_agents"]), games or cfg["final_eval_games"],
+    result = run_arena(cfg["env"], [agent] + list(cfg["final_eval_agents"]), cfg["final_eval_games"],
                        seed=cfg["final_eval_seed"], max_steps=cfg["selfplay"]["max_steps"],
                        options=cfg["env_options"])
     (out / "arena.json").write_text(json.dumps(to_json(result), indent=1) + "\n")

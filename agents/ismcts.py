@@ -23,6 +23,7 @@ most visited root action (among equals the better one-ply value).
 import numpy as np
 from numba import njit
 
+from pyramid_envs.core.jit import njit as cached_njit
 from pyramid_envs.core.rng import mix64
 
 from .base import Agent
@@ -36,7 +37,7 @@ def _rand(x):
     return mix64(x[0])
 
 
-@njit
+@cached_njit(cache=True)
 def _pick_legal(mask, count, x):
     k = np.int64(_rand(x) % np.uint64(count))
     for a in range(mask.shape[0]):
@@ -45,6 +46,22 @@ def _pick_legal(mask, count, x):
                 return a
             k -= 1
     return -1
+
+
+@cached_njit(cache=True)
+def _workspace(cap, num_actions, num_players):
+    """search's scratch arrays, allocated in a cached kernel: search itself is compiled in every
+    process (it takes the game's kernels as arguments), and allocating there would bring numba's
+    array constructors into that compile each time."""
+    # per node and action: child node (-1: none yet), one-ply value (nan: not yet
+    # computed), availability (simulations that reached the node with the action legal)
+    return (np.empty((cap, num_actions), np.int64), np.empty((cap, num_actions), np.float64),
+            np.empty((cap, num_actions), np.float64), np.empty(cap, np.float64),
+            np.empty((cap, num_players), np.float64), np.empty(cap + 1, np.int64),
+            np.zeros((1, num_actions), np.int8), np.zeros(1, np.int64), np.zeros((1, num_players), np.float32),
+            np.empty(num_actions, np.int64), np.zeros((num_actions, num_players), np.float32),
+            np.empty(num_actions, np.int64), np.empty(num_actions, np.float64), np.zeros(1, np.int64),
+            np.zeros(1, np.float64), np.zeros(num_players, np.float64), np.zeros(1, np.uint64))
 
 
 @njit
@@ -57,25 +74,8 @@ def search(dets, kids, sims, root_masks, legal_mask, step, evaluate, num_actions
     (0 for actions never tried)."""
     n = root_masks.shape[0]
     cap = sims + 1
-    # per node and action: child node (-1: none yet), one-ply value (nan: not yet
-    # computed), availability (simulations that reached the node with the action legal)
-    kid = np.empty((cap, num_actions), np.int64)
-    prior = np.empty((cap, num_actions), np.float64)
-    avail = np.empty((cap, num_actions), np.float64)
-    visits = np.empty(cap, np.float64)
-    wsum = np.empty((cap, num_players), np.float64)
-    path = np.empty(cap + 1, np.int64)
-    mask = np.zeros((1, num_actions), np.int8)
-    act = np.zeros(1, np.int64)
-    rew = np.zeros((1, num_players), np.float32)
-    pend = np.empty(num_actions, np.int64)
-    kid_rew = np.zeros((num_actions, num_players), np.float32)
-    kid_seat = np.empty(num_actions, np.int64)
-    kid_val = np.empty(num_actions, np.float64)
-    seat1 = np.zeros(1, np.int64)
-    val1 = np.zeros(1, np.float64)
-    value = np.zeros(num_players, np.float64)
-    x = np.zeros(1, np.uint64)
+    (kid, prior, avail, visits, wsum, path, mask, act, rew, pend, kid_rew, kid_seat, kid_val, seat1, val1,
+     value, x) = _workspace(cap, num_actions, num_players)
     x[0] = np.uint64(seed)
     for g in range(n):
         size = 1

@@ -109,6 +109,9 @@ class Search:
         self.buf_q = np.zeros(game.num_actions, np.float64)
         self.buf_n = np.zeros(game.num_actions, np.float64)
         self.mark = np.zeros(game.num_actions, np.int8)
+        self.walk_mask = np.zeros((1, game.num_actions), np.int8)  # one walking game's kernel buffers
+        self.walk_action = np.zeros(1, np.int64)
+        self.walk_reward = np.zeros((1, width), np.float32)
 
     def _grow_edges(self, size):
         old = self.edges
@@ -177,7 +180,7 @@ class Search:
                          self.node_value, self.block_start, self.block_len, self.block_next, self.edge_action,
                          self.edge_prior, self.edge_child, self.node_visits, self.node_wsum, self.leaf_kind[:n],
                          self.leaf_mask[:n], self.leaf_value[:n], self.path[:n], self.path_len[:n], self.buf_e,
-                         self.buf_q, self.buf_n, self.mark)
+                         self.buf_q, self.buf_n, self.mark, self.walk_mask, self.walk_action, self.walk_reward)
             kinds = self.leaf_kind[:n]
             values = self.values[:n]
             values[:] = self.leaf_value[:n]

@@ -210,22 +210,26 @@ def _select(g, node, mask, seat, is_root, considered, gumbel, mode, c_puct, c_vi
 def descend(dets, legal_mask, step, considered, gumbel, mode, c_puct, c_visit, c_scale, max_steps,
             node_count, node_head, node_value, block_start, block_len, block_next, edge_action, edge_prior,
             edge_child, node_visits, node_wsum, leaf_kind, leaf_mask, leaf_value, path, path_len, buf_e, buf_q,
-            buf_n, mark):
+            buf_n, mark, mask, act, rew):
     """One simulation in every game: walk dets[g] (a fresh determinization of game g's root) from
     the root by the selection rule, stepping it with the game's own kernel, until a finished
     game (leaf_kind TERMINAL, leaf_value its rewards; a walk cut at max_steps or at the path's
     length is a draw, 0) or a state with a legal action its node has no edge for (EVAL,
-    leaf_mask its legal actions). Not cached: it takes the game's kernels as arguments."""
+    leaf_mask its legal actions). mask, act, rew: one game's buffers for the kernels.
+
+    Not cached (it takes the game's kernels as arguments), so every process compiles it once
+    per game: element loops instead of slice assignments and no allocation here, because
+    numba's array-to-array assignment and np.zeros bring their error-message formatting and
+    constructors into that compile (about half of its time, measured by numba's compile events)."""
     num_actions = leaf_mask.shape[1]
-    mask = np.zeros((1, num_actions), np.int8)
-    act = np.zeros(1, np.int64)
-    rew = np.zeros((1, leaf_value.shape[1]), np.float32)
+    num_values = leaf_value.shape[1]
     for g in range(dets.shape[0]):
         sub = dets[g:g + 1]
         node = 0
         path[g, 0] = 0
         length = 1
-        leaf_value[g, :] = 0.0
+        for p in range(num_values):
+            leaf_value[g, p] = 0.0
         kind = TERMINAL
         while not sub[0].terminated:
             if (max_steps > 0 and sub[0].steps >= max_steps) or length >= path.shape[1]:
@@ -239,7 +243,8 @@ def descend(dets, legal_mask, step, considered, gumbel, mode, c_puct, c_visit, c
             _mark_edges(g, node, node_head, block_start, block_len, block_next, edge_action, mark, 0)
             if missing:
                 kind = EVAL
-                leaf_mask[g, :] = mask[0, :]
+                for a in range(num_actions):
+                    leaf_mask[g, a] = mask[0, a]
                 break
             e = _select(g, node, mask[0], sub[0].current_player, node == 0, considered[g], gumbel[g], mode, c_puct,
                         c_visit, c_scale, node_head, node_value, block_start, block_len, block_next, edge_action,
@@ -250,14 +255,18 @@ def descend(dets, legal_mask, step, considered, gumbel, mode, c_puct, c_visit, c
                 node_count[g] += 1
                 node_head[g, child] = -1
                 node_visits[g, child] = 0.0
-                node_wsum[g, child, :] = 0.0
-                node_value[g, child, :] = 0.0
+                for p in range(node_wsum.shape[2]):
+                    node_wsum[g, child, p] = 0.0
+                for p in range(node_value.shape[2]):
+                    node_value[g, child, p] = 0.0
                 edge_child[e] = child
             act[0] = edge_action[e]
-            rew[0, :] = 0.0
+            for p in range(num_values):
+                rew[0, p] = 0.0
             step(sub, act, rew)
             if sub[0].terminated:
-                leaf_value[g, :] = rew[0, :]
+                for p in range(num_values):
+                    leaf_value[g, p] = rew[0, p]
             node = child
             path[g, length] = node
             length += 1

@@ -36,6 +36,7 @@ import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
 import pyramid_envs  # noqa: E402
+from agents.zero import INFERENCE_DTYPES  # noqa: E402
 from agents.zero.network import Evaluator, ZeroNet  # noqa: E402
 from agents.zero.search import Search, SearchResult  # noqa: E402
 from agents.zero.tree import GUMBEL  # noqa: E402
@@ -108,7 +109,7 @@ def main(argv=None):
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--scaling", action="store_true")
-    parser.add_argument("--dtype", nargs="+", default=["float32"], choices=["float32", "bfloat16"])
+    parser.add_argument("--dtype", nargs="+", default=["float32"], choices=INFERENCE_DTYPES)
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
     torch.set_num_threads(1)

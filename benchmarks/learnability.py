@@ -24,6 +24,8 @@ from agents.policy import PolicyAgent
 from train.config import load_config
 from train.run import train
 
+# "before" runs in warm colours, "v1" runs in cool ones (labels sort before < v1), a shade per seed
+SERIES_COLORS = [(200, 40, 40), (235, 120, 40), (150, 90, 0), (40, 80, 200), (0, 140, 150), (120, 40, 160)]
 HELD_OUT = 7919  # arena seeds 7919 + 100 * seed (+ 1 for greedy): never a training seed
 
 
@@ -57,12 +59,17 @@ def summarize(out: Path, pictures: Path, before_games=40) -> str:
     """A markdown table of the finished runs and one learning-curve PNG per game."""
     from train.plots import learning_curve
 
-    rows, curves = ["| game | observation | seed | vs random: win, draws (200) | vs greedy: win, draws (200) | train min |",
-                    "|---|---|---|---|---|---|"], {}
+    rows, curves, pooled = ["| game | observation | seed | vs random: win, draws (200) | vs greedy: win, draws (200) | train min |",
+                            "|---|---|---|---|---|---|"], {}, {}
     for run in sorted(out.glob("*/*_s*")):
         label, (game, seed) = run.parent.name, run.name.rsplit("_s", 1)
         if (run / "result.json").exists():
             r = json.loads((run / "result.json").read_text())
+            pool = pooled.setdefault((game, label), {"seeds": [], "random": [0, 0], "greedy": [0, 0]})
+            pool["seeds"].append(seed)
+            for opponent in ("random", "greedy"):
+                pool[opponent][0] += round(r[opponent]["win_rate"] * r[opponent]["games"])
+                pool[opponent][1] += r[opponent]["games"]
             cell = lambda a: (f"{r[a]['win_rate']:.3f} [{r[a]['interval'][0]:.3f}, {r[a]['interval'][1]:.3f}], "  # noqa: E731
                               f"draws {r[a]['draw_rate']:.3f}")
             rows.append(f"| {game} | {label} | {seed} | {cell('random')} | {cell('greedy')} | {r['train_minutes']} |")
@@ -77,7 +84,24 @@ def summarize(out: Path, pictures: Path, before_games=40) -> str:
     pictures.mkdir(parents=True, exist_ok=True)
     for game, history in curves.items():
         learning_curve(sorted(history, key=lambda p: p["step"]), pictures / f"{game}.png",
-                       f"{game}: plain MaskablePPO against random; win rate vs random by observation (v1 or before) and seed")
+                       f"{game}: plain MaskablePPO, win rate against random by observation and seed",
+                       prefix="", colors=SERIES_COLORS)
+    return "\n".join(rows) + "\n\n" + pooled_table(pooled)
+
+
+def pooled_table(pooled: dict) -> str:
+    """Per game and observation, the final arena games of all its seeds together."""
+    from agents.ratings import wilson
+
+    rows = ["| game | observation | seeds | vs random: wins / games, win [95 %] | vs greedy: wins / games, win [95 %] |",
+            "|---|---|---|---|---|"]
+    for (game, label), pool in sorted(pooled.items()):
+        cells = []
+        for opponent in ("random", "greedy"):
+            wins, games = pool[opponent]
+            low, high = wilson(wins, games)
+            cells.append(f"{wins} / {games}, {wins / games:.3f} [{low:.3f}, {high:.3f}]")
+        rows.append(f"| {game} | {label} | {' '.join(pool['seeds'])} | {cells[0]} | {cells[1]} |")
     return "\n".join(rows)
 
 

@@ -52,9 +52,10 @@ def step_label(v):
     return f"{v / 1e3:g}k" if v >= 1000 else f"{v:g}"
 
 
-def learning_curve(history, path, title, xlabel="env steps"):
+def learning_curve(history, path, title, xlabel="env steps", prefix="vs ", colors=COLORS):
     """history: rows with 'step' (counted in `xlabel`), 'win_rate/<opponent>' in [0, 1] and, for the intervals,
-    'wins/<opponent>' and 'games/<opponent>'."""
+    'wins/<opponent>' and 'games/<opponent>'. The legend names a series `prefix` + its name;
+    series take `colors` in the order they first appear."""
     img = Image.new("RGB", (W, H), "white")
     d = ImageDraw.Draw(img)
     f, small = font(TEXT), font(TEXT - 2)
@@ -79,7 +80,7 @@ def learning_curve(history, path, title, xlabel="env steps"):
     img.paste(label.rotate(90, expand=True), (12, int((y0 + y1) / 2 - 100)))
     names = opponents(history)
     for i, name in enumerate(names):
-        color = COLORS[i % len(COLORS)]
+        color = colors[i % len(colors)]
         dx = (i - (len(names) - 1) / 2) * 6  # opponents' bars side by side, not on top of each other
         steps, rates, lo, hi = win_rate_intervals(history, name)
         pts = [(x(s) + dx, y(r)) for s, r in zip(steps, rates)]
@@ -95,7 +96,7 @@ def learning_curve(history, path, title, xlabel="env steps"):
         d.ellipse([x1 + 31, ly - 4, x1 + 39, ly + 4], fill=color)
         games = {row.get(f"games/{name}") for row in history} - {None}
         count = f" ({'/'.join(map(str, sorted(games)))} games)" if games else ""
-        d.text((x1 + 58, ly), f"vs {name}{count}", fill="black", font=small, anchor="lm")
+        d.text((x1 + 58, ly), f"{prefix}{name}{count}", fill="black", font=small, anchor="lm")
     if names:
         d.text((x1 + 20, TOP + 16 + 26 * len(names)), "bars: Wilson 95 % interval", fill=(90, 90, 90),
                font=small, anchor="lm")

@@ -41,6 +41,14 @@ def test_intervals_come_from_the_game_counts(tmp_path):
     assert Image.open(tmp_path / "curve.png").size == (960, 540)
 
 
+def test_series_take_the_colours_given(tmp_path):
+    colors = [(250, 0, 250), (0, 250, 0)]
+    learning_curve(history(), tmp_path / "a.png", "t", prefix="", colors=colors)
+    learning_curve(history(), tmp_path / "b.png", "t")
+    found = lambda name: set(Image.open(tmp_path / name).convert("RGB").getdata())  # noqa: E731
+    assert set(colors) <= found("a.png") and not set(colors) & found("b.png")
+
+
 def test_tick_values_are_round_and_cover_the_run():
     assert nice_ticks(102_400) == [0, 20_000, 40_000, 60_000, 80_000, 100_000, 120_000]
     assert nice_ticks(512) == [0, 100, 200, 300, 400, 500, 600]

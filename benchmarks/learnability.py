@@ -7,8 +7,9 @@ seeds against `random` and `greedy`.
 
 Each run writes <out>/<label>/<game>_s<seed>/ (the trainer's history.json with the periodic
 evaluations, the final checkpoint) and result.json (the held-out arena figures);
-`--summary DIR` then prints the table of every finished run and draws each game's curves
-(every label and seed against random) into DIR/<game>.png. The PPO
+`--summary DIR` then prints the table of every finished run (and of each game's seeds
+pooled) and draws each game's curves (every label and seed against random) into
+DIR/<game>.png. The PPO
 settings are each game's configs/<game>_ppo.yaml; only the learner's network, its
 opponent and the budget are overridden. Pass --override key=value for more.
 """

@@ -25,8 +25,9 @@ from agents.policy import PolicyAgent
 from train.config import load_config
 from train.run import train
 
-# "before" runs in warm colours, "v1" runs in cool ones (labels sort before < v1), a shade per seed
-SERIES_COLORS = [(200, 40, 40), (235, 120, 40), (150, 90, 0), (40, 80, 200), (0, 140, 150), (120, 40, 160)]
+# "before" runs in warm colours, the others in cool ones, a shade per seed
+WARM = [(200, 40, 40), (235, 120, 40), (150, 90, 0)]
+COOL = [(40, 80, 200), (0, 140, 150), (120, 40, 160)]
 HELD_OUT = 7919  # arena seeds 7919 + 100 * seed (+ 1 for greedy): never a training seed
 
 
@@ -58,8 +59,9 @@ def run_one(game, seed, steps, out: Path, games: int, extra=()) -> dict:
 
 def summarize(out: Path, pictures: Path, before_games=40) -> str:
     """A markdown table of the finished runs and one learning-curve PNG per game."""
-    from train.plots import learning_curve
+    from train.plots import learning_curve, opponents
 
+    colors = {}
     rows, curves, pooled = ["| game | observation | seed | vs random: win, draws (200) | vs greedy: win, draws (200) | train min |",
                             "|---|---|---|---|---|---|"], {}, {}
     for run in sorted(out.glob("*/*_s*")):
@@ -76,6 +78,8 @@ def summarize(out: Path, pictures: Path, before_games=40) -> str:
             rows.append(f"| {game} | {label} | {seed} | {cell('random')} | {cell('greedy')} | {r['train_minutes']} |")
         if (run / "history.json").exists():
             series = f"{label}, seed {seed}"
+            shades = WARM if label == "before" else COOL
+            colors[series] = shades[int(seed) % len(shades)]
             for row in json.loads((run / "history.json").read_text()):
                 games = row.get("games/random", before_games)  # runs before the counts were logged
                 point = {"step": row["step"], f"win_rate/{series}": row["win_rate/random"],
@@ -84,9 +88,10 @@ def summarize(out: Path, pictures: Path, before_games=40) -> str:
                 curves.setdefault(game, []).append(point)
     pictures.mkdir(parents=True, exist_ok=True)
     for game, history in curves.items():
-        learning_curve(sorted(history, key=lambda p: p["step"]), pictures / f"{game}.png",
+        history = sorted(history, key=lambda p: p["step"])
+        learning_curve(history, pictures / f"{game}.png",
                        f"{game}: plain MaskablePPO, win rate against random by observation and seed",
-                       prefix="", colors=SERIES_COLORS)
+                       prefix="", colors=[colors[name] for name in opponents(history)])
     return "\n".join(rows) + "\n\n" + pooled_table(pooled)
 
 

@@ -56,6 +56,22 @@ def test_two_iterations_write_a_checkpoint_that_plays_and_resumes(tmp_path):
     assert data["iteration"] == 3 and data["positions"] == 3 * 8 * 6
 
 
+def test_init_starts_from_a_checkpoints_weights_and_refuses_a_misfit(tmp_path):
+    from train.zero.loop import ZeroTraining
+
+    net = ZeroNet(2300, 833, 2, width=16, depth=1)
+    src = save_checkpoint(tmp_path / "src.pt", net, "kheops_v1", half=True)
+    cfg = load_zero_config(None, [*TINY, f"init={src}"])
+    run = ZeroTraining(cfg, tmp_path / "run")
+    for name, value in run.net.state_dict().items():  # float16 weights, read back as float32
+        assert torch.equal(value, net.state_dict()[name].half().float()), name
+    assert run.iteration == 0
+    with pytest.raises(ValueError, match="has the network"):
+        ZeroTraining(load_zero_config(None, [*TINY, "network.width=32", f"init={src}"]), tmp_path / "wide")
+    with pytest.raises(ValueError, match="was trained on kheops_v1, not sakkara_v1"):
+        ZeroTraining(load_zero_config(None, [*TINY, "env=sakkara_v1", f"init={src}"]), tmp_path / "other")
+
+
 def test_td_targets_take_the_searched_values_n_decisions_on():
     from train.zero.selfplay import bootstrap
 

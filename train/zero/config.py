@@ -11,6 +11,8 @@ DEFAULTS = {
     "env": "kheops_v1",
     "env_options": {},            # game options, e.g. {num_players: 2}
     "seed": 0,                    # self-play and initial weights; evaluations use their own seeds
+    "init": None,                 # a zero checkpoint (.pt, e.g. a shipped one) to start from instead of
+                                  # random weights: fine-tuning, say at another player count
     "torch_threads": 1,
     "device": "cpu",              # cuda where a GPU is there (the search stays on the CPU)
     "inference_dtype": "float32",  # bfloat16: self-play and evaluations value leaves with a bfloat16

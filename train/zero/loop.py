@@ -45,6 +45,8 @@ class ZeroTraining:
         self.env = self.game.env_name
         obs_size = int(np.prod(self.game.obs_shape))
         self.net = ZeroNet(obs_size, self.game.num_actions, self.game.max_players, **cfg["network"]).to(cfg["device"])
+        if cfg["init"] is not None:
+            self._init_weights(cfg["init"])
         self.net.eval()
         o = cfg["optim"]
         self.learner = Learner(self.net, o["lr"], o["weight_decay"], o["value_coef"], cfg["device"])
@@ -64,6 +66,14 @@ class ZeroTraining:
                                  sp["max_steps"], cfg["env_options"], sp["temperature_moves"], sp["td_steps"])
         self.replay = ReplayBuffer(o["replay_size"], obs_size, self.game.num_actions, self.game.max_players)
         self.rng = np.random.default_rng([cfg["seed"], 2, self.iteration])
+
+    def _init_weights(self, path):
+        net, data = load_checkpoint(path, self.cfg["device"])
+        if data["env"] != self.env:
+            raise ValueError(f"init {path} was trained on {data['env']}, not {self.env}")
+        if net.sizes != self.net.sizes:
+            raise ValueError(f"init {path} has the network {net.sizes}, the config {self.net.sizes}")
+        self.net.load_state_dict(net.state_dict())
 
     def _resume(self, path):
         net, data = load_checkpoint(path, self.cfg["device"])

@@ -7,7 +7,8 @@ action - or whose following opponent moves - ended the game.
 Optional potential-based shaping (Ng et al. 1999) adds shaping * (gamma * Phi(s') - Phi(s))
 between consecutive learner decisions, with Phi the game's own evaluate() from the learner's
 seat and Phi = 0 once a game is over. It telescopes, so it changes no optimal policy; it only
-turns a sparse win/loss into a signal at every move.
+turns a sparse win/loss into a signal at every move. Phi is taken from the learner's own view
+(seat_potential), since a reward is something the learner receives.
 """
 from __future__ import annotations
 
@@ -19,6 +20,22 @@ import numpy as np
 from .policies import RandomPolicy
 from .vector import VectorGame
 from .view import SeatView
+
+
+VIEW_SEED = 0x5EA7  # one fixed determinization seed: the sample is a function of the seat's view
+
+
+def seat_potential(game, states, seats, out):
+    """out[b]: game.evaluate() from seats[b] on a copy of states[b] whose hidden parts are
+    redealt by `determinize` with one fixed seed. `determinize` is canonical (what it redeals
+    is sorted first), so the copy, and the value, depend only on what the seat sees: an
+    evaluate() that reads other seats' hands or the deck does not leak through a reward."""
+    if not game.perfect_information:
+        view = SeatView(game, states, seats).determinize(np.full(len(states), VIEW_SEED, np.uint64))
+        game.evaluate(view, np.asarray(seats, np.int64), out)
+    else:
+        game.evaluate(states, np.asarray(seats, np.int64), out)
+    return out
 
 
 class SelfPlayVec:
@@ -127,9 +144,7 @@ class SelfPlayVec:
             self._deal(done_idx)
 
     def _potential(self):
-        phi = np.zeros(self.num_envs)
-        self.game.evaluate(self.vec.states, self.learner_seat, phi)
-        return phi
+        return seat_potential(self.game, self.vec.states, self.learner_seat, np.zeros(self.num_envs))
 
     def _learner_obs(self):
         self.game.kernels.observe(self.vec.states, self.learner_seat, self._obs)

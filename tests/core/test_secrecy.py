@@ -1,6 +1,8 @@
 """Secrecy, for every registered game and option set: two states that differ only in what a
 seat cannot see give that seat the same observation, the same per-seat text board
-(render_ansi(state, seat)) and, when it is to move, the same legal mask. The twins are built
+(render_ansi(state, seat)), the same shaping potential (core.selfplay.seat_potential, a part
+of the reward SelfPlayVec's learner receives with shaping on) and, when it is to move, the
+same legal mask. The twins are built
 by editing the hidden parts of the state directly (tests/<game>/twins.py: hidden_twins(state,
 seat, rng) -> [(label, twin)]); a control (visible_change) shows the check sees a visible
 difference."""
@@ -10,6 +12,7 @@ import numpy as np
 import pytest
 
 import pyramid_envs
+from pyramid_envs.core.selfplay import seat_potential
 
 from .snapshots import option_sets, snapshots
 
@@ -29,6 +32,12 @@ def received(game, st, seat, part):
         return game.observe(st, [seat])[0]
     if part == "render":
         return game.render_ansi(st, seat)
+    if part == "potential":
+        return None if game.evaluate is None else seat_potential(game, st, [seat], np.zeros(1))
+    if part == "evaluate":  # on the state itself: what seat_potential must not be
+        out = np.zeros(1)
+        game.evaluate(st.copy(), np.array([seat], np.int64), out)
+        return out
     if st["terminated"][0] or st["current_player"][0] != seat:
         return None
     return game.legal_mask(st)[0]
@@ -82,8 +91,8 @@ def leaks(name, parts, stride=1):
 
 
 @pytest.mark.parametrize("name", ENVS)
-def test_hidden_twins_give_the_seat_the_same_observation_and_board(name):
-    found = leaks(name, ("observation", "render"))
+def test_hidden_twins_give_the_seat_the_same_observation_board_and_potential(name):
+    found = leaks(name, ("observation", "render", "potential"))
     assert not found, f"{len(found)} leaks, e.g.\n" + "\n".join(found[:10])
 
 
@@ -106,3 +115,9 @@ def test_control_a_visible_change_is_seen(name):
             f"{where}: the check misses a visible change"
         count += 1
     assert count
+
+
+def test_control_evaluate_on_the_state_itself_reads_hidden_cards():
+    """Why the potential is taken on a determinized copy: Krimsutep's evaluate() counts the
+    other researchers' hands, so on the state itself it changes with them."""
+    assert leaks("krimsutep_v1", ("evaluate",))

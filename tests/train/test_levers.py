@@ -11,6 +11,7 @@ from agents.greedy import deep_ply  # noqa: E402
 from agents.registry import make_agent  # noqa: E402
 from pyramid_envs.core import SelfPlayVec  # noqa: E402
 from pyramid_envs.core.policies import sample_legal  # noqa: E402
+from pyramid_envs.core.selfplay import seat_potential  # noqa: E402
 from pyramid_envs.core.sb3 import SB3SelfPlayVecEnv  # noqa: E402
 from pyramid_envs.core.vector import VectorGame  # noqa: E402
 from pyramid_envs.core.view import SeatView  # noqa: E402
@@ -29,13 +30,11 @@ def test_shaping_adds_the_discounted_change_of_potential(env):
     rng = np.random.default_rng(0)
     ended = 0
     for _ in range(200):
-        phi = np.zeros(8)
-        game.evaluate(plain.vec.states, plain.learner_seat, phi)
+        phi = seat_potential(game, plain.vec.states, plain.learner_seat, np.zeros(8))
         actions = sample_legal(plain.action_masks(), rng)
         _, r0, d0, _ = plain.step(actions)
         _, r1, d1, _ = shaped.step(actions)
-        phi_next = np.zeros(8)
-        game.evaluate(plain.vec.states, plain.learner_seat, phi_next)
+        phi_next = seat_potential(game, plain.vec.states, plain.learner_seat, np.zeros(8))
         assert (d0 == d1).all()
         expected = coef * (gamma * np.where(d0, 0.0, phi_next) - phi)
         np.testing.assert_allclose(r1 - r0, expected, rtol=1e-5, atol=1e-4)

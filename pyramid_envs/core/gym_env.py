@@ -18,7 +18,8 @@ class SingleAgentEnv(gymnasium.Env):
     opponent: "random" (uniform legal, seeded by reset's seed), any agent name the arena takes
     ("greedy", "ismcts:sims=100", "policy:env=kheops"; its random choices seeded by reset's seed
     too) or a batch policy callable(obs, masks) -> actions. learner_seat: a seat, or None for a random
-    seat each episode. illegal_action: "terminate" (default, as PettingZoo's
+    seat each episode. render() draws the learner's view (its seat's render_ansi / render_rgb:
+    nothing it may not see). illegal_action: "terminate" (default, as PettingZoo's
     TerminateIllegalWrapper: the episode ends with reward -1 and
     info["illegal_action"] = True, the game left as it was) or "raise" (ValueError).
     """
@@ -124,10 +125,11 @@ class SingleAgentEnv(gymnasium.Env):
         return self._mask[0].astype(bool)
 
     def render(self):
+        # the learner's seat only: a pixel wrapper may make the picture its observation
         if self.render_mode == "rgb_array":
-            return self.game.render_rgb(self._states)
+            return self.game.render_rgb(self._states, self.seat)
         if self.render_mode in ("ansi", "human"):
-            text = self.game.render_ansi(self._states)
+            text = self.game.render_ansi(self._states, self.seat)
             if self.render_mode == "human":
                 print(text)
                 return None

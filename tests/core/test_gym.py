@@ -101,3 +101,31 @@ def test_unknown_opponent_name_is_a_clear_error():
         gymnasium.make("pyramid_envs/Kheops-v1", opponent="grady")
     with pytest.raises(ValueError, match="has no option"):
         SingleAgentEnv("kheops_v1", opponent="ismcts:simz=3")
+
+
+
+HIDING = [n for n in pyramid_envs.list_envs() if not pyramid_envs.get_game(n).perfect_information]
+
+
+def _renders(name, mode):
+    """(the learner's render, the learner seat's own render, the spectator's) after a reset."""
+    game = pyramid_envs.get_game(name)
+    env = SingleAgentEnv(game, learner_seat=1, render_mode=mode)
+    env.reset(seed=2)
+    draw = game.render_ansi if mode == "ansi" else game.render_rgb
+    return np.asarray(env.render()), np.asarray(draw(env._states, 1)), np.asarray(draw(env._states))
+
+
+@pytest.mark.parametrize("mode", ["ansi", "rgb_array"])
+@pytest.mark.parametrize("name", HIDING)
+def test_render_shows_the_learners_view_only(name, mode):
+    """The single-agent env is the learner's world: its pictures (which a pixel wrapper may
+    make the observation) show only what the learner's seat may see."""
+    seen, own, _ = _renders(name, mode)
+    assert np.array_equal(seen, own)
+
+
+@pytest.mark.parametrize("mode", ["ansi", "rgb_array"])
+def test_control_the_spectators_render_shows_more(mode):
+    """Where a seat holds cards the others cannot see, the spectator's picture shows them."""
+    assert any(not np.array_equal(own, spectator) for _, own, spectator in (_renders(n, mode) for n in HIDING))

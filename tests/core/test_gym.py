@@ -103,7 +103,6 @@ def test_unknown_opponent_name_is_a_clear_error():
         SingleAgentEnv("kheops_v1", opponent="ismcts:simz=3")
 
 
-
 HIDING = [n for n in pyramid_envs.list_envs() if not pyramid_envs.get_game(n).perfect_information]
 
 

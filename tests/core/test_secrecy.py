@@ -2,10 +2,9 @@
 seat cannot see give that seat the same observation, the same per-seat text board
 (render_ansi(state, seat)), the same shaping potential (core.selfplay.seat_potential, a part
 of the reward SelfPlayVec's learner receives with shaping on) and, when it is to move, the
-same legal mask. The twins are built
-by editing the hidden parts of the state directly (tests/<game>/twins.py: hidden_twins(state,
-seat, rng) -> [(label, twin)]); a control (visible_change) shows the check sees a visible
-difference."""
+same legal mask. The twins are built by editing the hidden parts of the state directly
+(tests/<game>/twins.py: hidden_twins(state, seat, rng) -> [(label, twin)]); a control
+(visible_change) shows the check sees a visible difference."""
 import importlib
 
 import numpy as np

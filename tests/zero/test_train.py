@@ -70,6 +70,9 @@ def test_init_starts_from_a_checkpoints_weights_and_refuses_a_misfit(tmp_path):
         ZeroTraining(load_zero_config(None, [*TINY, "network.width=32", f"init={src}"]), tmp_path / "wide")
     with pytest.raises(ValueError, match="was trained on kheops_v1, not sakkara_v1"):
         ZeroTraining(load_zero_config(None, [*TINY, "env=sakkara_v1", f"init={src}"]), tmp_path / "other")
+    for bad in ("5", str(tmp_path / "missing.pt")):
+        with pytest.raises(ValueError, match="init must be null or the path of a zero checkpoint"):
+            load_zero_config(None, [f"init={bad}"])
 
 
 def test_td_targets_take_the_searched_values_n_decisions_on():

@@ -3,6 +3,8 @@ change them (train/config.load_config: unknown keys and malformed values are err
 the valid ones)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from agents.zero import INFERENCE_DTYPES
 from agents.zero.search import MODES
 from train.config import _check_agent, load_config
@@ -85,6 +87,9 @@ def load_zero_config(path=None, overrides=()) -> dict:
         raise ValueError("config key optim.min_replay must not exceed optim.replay_size")
     if cfg["max_minutes"] < 0:
         raise ValueError("config key max_minutes must be at least 0")
+    init = cfg["init"]
+    if init is not None and not (isinstance(init, str) and Path(init).is_file()):
+        raise ValueError(f"config key init must be null or the path of a zero checkpoint (.pt), got {init!r}")
     for spec in cfg["final_eval_agents"]:
         _check_agent(spec)
     return cfg

@@ -14,6 +14,10 @@ his hand) the value counts the best place the move can still end on.
 Everything is counted in movement points, then scaled (POINT) so that the margins suit
 ISMCTS's tanh(value / 10): one point apart is visible to its UCB, a whole stage ahead
 does not yet saturate it.
+
+evaluate() values every other researcher from his own hand and knowledge, so on a real
+state it reads what the evaluating seat cannot see: callers give it determinized copies
+(SeatView, as greedy, ismcts and the PPO shaping's core.selfplay.seat_potential do).
 """
 import numpy as np
 from ..core.jit import njit

@@ -31,10 +31,8 @@ def seat_potential(game, states, seats, out):
     is sorted first), so the copy, and the value, depend only on what the seat sees: an
     evaluate() that reads other seats' hands or the deck does not leak through a reward."""
     if not game.perfect_information:
-        view = SeatView(game, states, seats).determinize(np.full(len(states), VIEW_SEED, np.uint64))
-        game.evaluate(view, np.asarray(seats, np.int64), out)
-    else:
-        game.evaluate(states, np.asarray(seats, np.int64), out)
+        states = SeatView(game, states, seats).determinize(np.full(len(states), VIEW_SEED, np.uint64))
+    game.evaluate(states, np.asarray(seats, np.int64), out)
     return out
 
 

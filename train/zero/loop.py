@@ -46,7 +46,7 @@ class ZeroTraining:
         obs_size = int(np.prod(self.game.obs_shape))
         self.net = ZeroNet(obs_size, self.game.num_actions, self.game.max_players, **cfg["network"]).to(cfg["device"])
         if cfg["init"] is not None:
-            self._init_weights(cfg["init"])
+            self._load_weights(cfg["init"])
         self.net.eval()
         o = cfg["optim"]
         self.learner = Learner(self.net, o["lr"], o["weight_decay"], o["value_coef"], cfg["device"])
@@ -67,21 +67,20 @@ class ZeroTraining:
         self.replay = ReplayBuffer(o["replay_size"], obs_size, self.game.num_actions, self.game.max_players)
         self.rng = np.random.default_rng([cfg["seed"], 2, self.iteration])
 
-    def _init_weights(self, path):
+    def _load_weights(self, path):
+        """The checkpoint's weights into the network (its game and sizes must be ours); its data."""
         net, data = load_checkpoint(path, self.cfg["device"])
         if data["env"] != self.env:
-            raise ValueError(f"init {path} was trained on {data['env']}, not {self.env}")
+            raise ValueError(f"{path} was trained on {data['env']}, not {self.env}")
         if net.sizes != self.net.sizes:
-            raise ValueError(f"init {path} has the network {net.sizes}, the config {self.net.sizes}")
+            raise ValueError(f"{path} has the network {net.sizes}, the config {self.net.sizes}")
         self.net.load_state_dict(net.state_dict())
+        return data
 
     def _resume(self, path):
-        net, data = load_checkpoint(path, self.cfg["device"])
-        if data["env"] != self.env:
-            raise ValueError(f"{path} was trained on {data['env']}, not {self.cfg['env']}")
+        data = self._load_weights(path)
         if "optimizer" not in data:
             raise ValueError(f"{path} holds no optimizer state: resume from a checkpoint under checkpoints/")
-        self.net.load_state_dict(net.state_dict())
         self.learner.optimizer.load_state_dict(data["optimizer"])
         self.iteration, self.history = data["iteration"], data.get("history", [])
         self.positions0 = data.get("positions", 0)

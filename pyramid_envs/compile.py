@@ -1,31 +1,58 @@
-"""Compile every game's rules up front (numba caches them; later uses load in a second or two).
+"""Compile every game's rules and planning kernels up front (numba caches them; later uses
+load in a second or two). Games compile side by side in `--jobs` processes (default: one per
+core), the slowest first.
 
-    python -m pyramid_envs.compile [--games kheops keops ...]
+    python -m pyramid_envs.compile [--games kheops keops ...] [--jobs N]
 """
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from tqdm import tqdm
 
-from .core.compile import is_cached, warm_up
+from .core.compile import PARTS, is_cached, warm_up
 from .core.registry import get_game, list_envs, resolve_env
+
+
+def compile_game(env_name: str) -> tuple[str, str, float]:
+    """(env name, "cached" or "compiled", seconds) after compiling both parts of one game."""
+    game = get_game(env_name, compile=False)
+    state = "cached" if all(is_cached(game, part) for part in PARTS) else "compiled"
+    t0 = time.perf_counter()
+    for part in PARTS:
+        warm_up(game, part)
+    return env_name, state, time.perf_counter() - t0
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m pyramid_envs.compile", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", nargs="+", default=list_envs(), help="e.g. kheops keops_v1 (default: all)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="processes compiling side by side (default: one per core)")
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error(f"--jobs must be at least 1, got {args.jobs}")
     games = [get_game(resolve_env(g), compile=False) for g in args.games]  # unknown names: a clear error
-    bar = tqdm(games, unit="game", desc="compiling")
-    for game in bar:
-        bar.set_postfix_str(game.title)
-        state = "cached" if is_cached(game) else "compiled"
-        t0 = time.perf_counter()
-        warm_up(game)
-        tqdm.write(f"{game.env_name}: {state}, {time.perf_counter() - t0:.1f} s")
+    # the slowest first, so that the others fill the remaining processes beside it
+    names = [g.env_name for g in sorted(games, key=lambda g: -sum((g.compile_seconds or {}).values()))]
+    bar = tqdm(total=len(names), unit="game", desc="compiling")
+    jobs = min(args.jobs, len(names))
+    if jobs == 1:
+        results = map(compile_game, names)
+    else:  # spawned, not forked: a fork of a process that has started LLVM is not safe
+        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+        results = (f.result() for f in as_completed([pool.submit(compile_game, n) for n in names]))
+    for env_name, state, seconds in results:
+        tqdm.write(f"{env_name}: {state}, {seconds:.1f} s")
+        bar.update()
+    bar.close()
+    if jobs > 1:
+        pool.shutdown()
 
 
 if __name__ == "__main__":

@@ -2,63 +2,79 @@
 
 numba compiles a game's kernels on their first call and caches the machine code in the
 game's `__pycache__`; a fresh clone, or an edited kernel file, pays that once (seconds to
-minutes on a small machine). `ensure_compiled(game)`, called by the envs and `get_game`,
-looks at numba's cache index first: where a kernel has no valid entry it prints one line to
-stderr and compiles the core kernels up front with the argument types the envs pass.
-`python -m pyramid_envs.compile` does it for every game, with a progress bar.
+minutes on a small machine). `ensure_compiled(game, part)` looks at numba's cache index
+first: where a kernel of that part has no valid entry it prints one line to stderr and
+compiles the part up front with the argument types the envs pass.
+
+A game compiles in two parts, each when first needed: its rules (what an environment runs:
+`get_game`, the envs) and its planning kernels (`determinize` and `evaluate`, which only
+planners use: the first `SeatView`). An environment played by learners or random bots never
+pays for the second (a fifth of Farao's and Krimsutep's compile time).
+`python -m pyramid_envs.compile` compiles both for every game, with a progress bar.
 """
 from __future__ import annotations
 
-import dataclasses
 import sys
 import time
 
 import numpy as np
 
-_CHECKED: set[str] = set()
+# the kernels of each part, by their name in Game.kernels (or Game.evaluate)
+PARTS = {"rules": ("reset", "legal_mask", "observe", "step"),
+         "planning": ("determinize", "evaluate")}
+_WHAT = {"rules": "rules", "planning": "planning kernels (determinize, evaluate)"}
+
+_CHECKED: set[tuple[str, str]] = set()
 
 
-def is_cached(game) -> bool:
-    """Whether numba's cache holds an entry for every core kernel whose source is unchanged."""
-    for field in dataclasses.fields(game.kernels):
-        kernel = getattr(game.kernels, field.name)
+def _kernel(game, name):
+    return game.evaluate if name == "evaluate" else getattr(game.kernels, name)
+
+
+def is_cached(game, part: str = "rules") -> bool:
+    """Whether numba's cache holds an entry for every kernel of `part` whose source is unchanged."""
+    for name in PARTS[part]:
         try:
-            index = kernel._cache._cache_file._load_index()  # numba's own staleness check
-        except AttributeError:  # not a caching dispatcher, or another numba: nothing to say
+            index = _kernel(game, name)._cache._cache_file._load_index()  # numba's own staleness check
+        except AttributeError:  # no such kernel, not a caching dispatcher, or another numba
             continue
         if not index:
             return False
     return True
 
 
-def warm_up(game) -> None:
-    """Run every core kernel (and the evaluation, where there is one) once on a fresh game."""
+def warm_up(game, part: str = "rules") -> None:
+    """Run every kernel of `part` once on a fresh game, with the argument types the envs use."""
     k = game.kernels
     states = game.new_states(1)
     k.reset(states, np.zeros(1, np.uint64), game.encode_options(game.resolve_options()))
-    mask = np.zeros((1, game.num_actions), np.int8)
-    k.legal_mask(states, mask)
     seats = np.zeros(1, np.int64)
-    k.observe(states, seats, np.zeros((1,) + tuple(game.obs_shape), np.float32))
-    k.determinize(states.copy(), seats, np.zeros(1, np.uint64))
-    if game.evaluate is not None:
-        game.evaluate(states, seats, np.zeros(1, np.float64))
-    k.step(states, np.array([np.flatnonzero(mask[0])[0]], np.int64),
-           np.zeros((1, game.max_players), np.float32))
+    if part == "rules":
+        mask = np.zeros((1, game.num_actions), np.int8)
+        k.legal_mask(states, mask)
+        k.observe(states, seats, np.zeros((1,) + tuple(game.obs_shape), np.float32))
+        k.step(states, np.array([np.flatnonzero(mask[0])[0]], np.int64),
+               np.zeros((1, game.max_players), np.float32))
+    else:
+        k.determinize(states.copy(), seats, np.zeros(1, np.uint64))
+        if game.evaluate is not None:
+            game.evaluate(states, seats, np.zeros(1, np.float64))
 
 
-def ensure_compiled(game, stream=None) -> None:
-    """Once per process and game: compile up front, with a line on `stream` (stderr), when
-    numba's cache lacks the game's kernels."""
-    if game.env_name in _CHECKED:
+def ensure_compiled(game, stream=None, part: str = "rules") -> None:
+    """Once per process, game and part: compile up front, with a line on `stream` (stderr),
+    when numba's cache lacks the part's kernels."""
+    if (game.env_name, part) in _CHECKED:
         return
-    _CHECKED.add(game.env_name)
-    if is_cached(game):
+    _CHECKED.add((game.env_name, part))
+    if is_cached(game, part):
         return
     stream = stream or sys.stderr
-    about = f", about {game.compile_seconds:.0f} s on 2 cores" if game.compile_seconds else ""
-    print(f"compiling {game.title} rules with numba (first use on this machine only{about}) ...",
+    seconds = (game.compile_seconds or {}).get(part)
+    about = f", about {seconds:.0f} s on 2 cores" if seconds else ""
+    print(f"compiling {game.title} {_WHAT[part]} with numba (first use on this machine only{about}) ...",
           file=stream, flush=True)
     t0 = time.perf_counter()
-    warm_up(game)
-    print(f"compiled {game.title} in {time.perf_counter() - t0:.0f} s", file=stream, flush=True)
+    warm_up(game, part)
+    print(f"compiled {game.title} {_WHAT[part].split(' (')[0]} in {time.perf_counter() - t0:.0f} s",
+          file=stream, flush=True)

@@ -13,6 +13,7 @@ from typing import Any, Callable
 import numpy as np
 
 from .checks import check_actions
+from .compile import ensure_compiled
 from .rng import seed_to_u64
 
 # Fields the generic layers read from every game's state record.
@@ -101,9 +102,10 @@ class Game:
     # where actions act in the render_svg(state, seat) picture, for clicking on it:
     # (state, actions, seat=None) -> {action: (x, y)} for those of `actions` that have a place
     action_places: Callable | None = None
-    # seconds numba takes to compile the core kernels into an empty cache on the 2-core
-    # reference machine (`python -m pyramid_envs.compile`), for core/compile.py's message
-    compile_seconds: float | None = None
+    # seconds numba takes to compile each part of the kernels ({"rules": s, "planning": s},
+    # core/compile.PARTS) into an empty cache on the 2-core reference machine, for
+    # core/compile.py's first-use message
+    compile_seconds: dict | None = None
 
     def __post_init__(self):
         missing = [f for f in REQUIRED_FIELDS if f not in self.state_dtype.names]
@@ -169,6 +171,7 @@ class Game:
 
     def determinize(self, states, seats, seeds) -> np.ndarray:
         """A copy of `states` with everything `seats` cannot see resampled."""
+        ensure_compiled(self, part="planning")
         out = states.copy()
         starts = np.array([seed_to_u64(s) for s in np.atleast_1d(seeds)], np.uint64)
         self.kernels.determinize(out, np.asarray(seats, np.int64), starts)

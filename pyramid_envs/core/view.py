@@ -1,12 +1,15 @@
 """SeatView: the only handle planners and opponents get on game states."""
 import numpy as np
 
+from .compile import ensure_compiled
+
 
 class SeatView:
     """n games, each through the eyes of one seat. It hands out determinized copies for
     those seats (everything the seat cannot see resampled), so its user can never peek."""
 
     def __init__(self, game, states, seats):
+        ensure_compiled(game, part="planning")  # planners are what use determinize and evaluate
         self.game = game
         self._states = states
         self.seats = np.asarray(seats, np.int64)

@@ -34,6 +34,6 @@ GAME = Game(
     help_text=HELP,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
-    compile_seconds=90,  # benchmarks/compile.py's cold first use, 2026-12-02
+    compile_seconds={"rules": 25, "planning": 5},  # pyramid_envs.compile, 2026-12-03, quiet 2 cores
     default_max_steps=10_000,  # uniformly random play almost never ends a game (docs/rules)
 )

@@ -1,12 +1,16 @@
 """The first-use message and the up-front compile command (pyramid_envs/core/compile.py)."""
 import importlib.util
 import io
+import os
+import subprocess
+import sys
 import types
 
 import pytest
 
 import pyramid_envs
 from pyramid_envs import compile as compile_cli
+from pyramid_envs.core import SeatView
 from pyramid_envs.core import compile as first_use
 
 
@@ -23,34 +27,76 @@ def _kernel_module(tmp_path):
 def test_is_cached_follows_numbas_cache_index(tmp_path):
     kernel = _kernel_module(tmp_path).add_one
     game = pyramid_envs.get_game("kheops_v1")
-    fake = types.SimpleNamespace(kernels=game.kernels.__class__(*(kernel,) * 5))
-    assert not first_use.is_cached(fake)
+    fake = types.SimpleNamespace(kernels=game.kernels.__class__(*(kernel,) * 5), evaluate=kernel)
+    for part in first_use.PARTS:
+        assert not first_use.is_cached(fake, part)
     kernel(1)  # compiles and writes the cache
-    assert first_use.is_cached(fake)
-    assert first_use.is_cached(game)  # get_game compiled it
+    for part in first_use.PARTS:
+        assert first_use.is_cached(fake, part)
+    assert first_use.is_cached(game, "rules")  # get_game compiled it
 
 
-@pytest.mark.parametrize("cached", [True, False])
-def test_ensure_compiled_says_what_it_does_once(monkeypatch, cached):
-    game = pyramid_envs.get_game("kheops_v1")
+def _record_compiles(monkeypatch, cached):
+    """ensure_compiled with a fresh memory, the cache state given and warm_up recorded."""
     warmed = []
     monkeypatch.setattr(first_use, "_CHECKED", set())
-    monkeypatch.setattr(first_use, "is_cached", lambda g: cached)
-    monkeypatch.setattr(first_use, "warm_up", warmed.append)
+    monkeypatch.setattr(first_use, "is_cached", lambda g, part: cached)
+    monkeypatch.setattr(first_use, "warm_up", lambda g, part: warmed.append((g.env_name, part)))
+    return warmed
+
+
+@pytest.mark.parametrize("part", ["rules", "planning"])
+@pytest.mark.parametrize("cached", [True, False])
+def test_ensure_compiled_says_what_it_does_once(monkeypatch, cached, part):
+    game = pyramid_envs.get_game("kheops_v1")
+    warmed = _record_compiles(monkeypatch, cached)
     out = io.StringIO()
-    first_use.ensure_compiled(game, out)
-    first_use.ensure_compiled(game, out)
+    first_use.ensure_compiled(game, out, part)
+    first_use.ensure_compiled(game, out, part)
     if cached:
         assert out.getvalue() == "" and warmed == []
     else:
         lines = out.getvalue().splitlines()
-        assert len(lines) == 2 and lines[0].startswith(f"compiling {game.title} rules with numba (first use")
-        assert f"about {game.compile_seconds:.0f} s" in lines[0] and warmed == [game]
+        what = "rules" if part == "rules" else "planning kernels (determinize, evaluate)"
+        assert len(lines) == 2 and lines[0].startswith(f"compiling {game.title} {what} with numba (first use")
+        assert f"about {game.compile_seconds[part]:.0f} s" in lines[0]
+        assert warmed == [("kheops_v1", part)]
+
+
+def test_an_env_compiles_the_rules_and_a_planner_the_planning_kernels(monkeypatch):
+    warmed = _record_compiles(monkeypatch, cached=False)
+    env = pyramid_envs.make("sakkara_v1")
+    env.reset(seed=0)
+    assert warmed == [("sakkara_v1", "rules")]  # an env never determinizes nor evaluates
+    game = env.unwrapped.game
+    SeatView(game, env.unwrapped.state_array, [0])
+    assert warmed == [("sakkara_v1", "rules"), ("sakkara_v1", "planning")]
+
+
+def test_a_random_game_leaves_the_planning_kernels_uncompiled(tmp_path):
+    """In a fresh process with an empty cache, numba itself compiles no planning kernel."""
+    code = ("import numpy as np, pyramid_envs\n"
+            "env = pyramid_envs.make('sakkara_v1'); env.reset(seed=0); rng = np.random.default_rng(0)\n"
+            "for a in env.agent_iter():\n"
+            "    obs, _, term, trunc, _ = env.last()\n"
+            "    env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs['action_mask']))))\n"
+            "g = env.unwrapped.game\n"
+            "print(len(g.kernels.step.signatures), len(g.kernels.determinize.signatures),"
+            " len(g.evaluate.signatures))\n")
+    out = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path)),
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["1", "0", "0"]
+    assert "compiling Sakkara rules with numba" in out.stderr and "planning" not in out.stderr
 
 
 def test_compile_command_names_each_game(capsys):
-    compile_cli.main(["--games", "kheops", "sakkara_v1"])
+    compile_cli.main(["--games", "kheops", "sakkara_v1", "--jobs", "1"])  # what no earlier test did
+    capsys.readouterr()
+    compile_cli.main(["--games", "kheops", "sakkara_v1", "--jobs", "2"])  # two processes
     out = capsys.readouterr().out
     assert "kheops_v1: cached" in out and "sakkara_v1: cached" in out
+    with pytest.raises(SystemExit):
+        compile_cli.main(["--jobs", "0"])
+    assert "--jobs must be at least 1, got 0" in capsys.readouterr().err
     with pytest.raises(ValueError, match="unknown game .chess.; games:"):
         compile_cli.main(["--games", "chess"])

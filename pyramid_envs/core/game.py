@@ -105,7 +105,7 @@ class Game:
     # seconds numba takes to compile each part of the kernels ({"rules": s, "planning": s},
     # core/compile.PARTS) into an empty cache on the 2-core reference machine, for
     # core/compile.py's first-use message
-    compile_seconds: dict | None = None
+    compile_seconds: dict | None = field(default=None, compare=False)  # a dict: not hashed
 
     def __post_init__(self):
         missing = [f for f in REQUIRED_FIELDS if f not in self.state_dtype.names]

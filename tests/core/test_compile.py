@@ -100,3 +100,10 @@ def test_compile_command_names_each_game(capsys):
     assert "--jobs must be at least 1, got 0" in capsys.readouterr().err
     with pytest.raises(ValueError, match="unknown game .chess.; games:"):
         compile_cli.main(["--games", "chess"])
+
+
+@pytest.mark.parametrize("env_name", pyramid_envs.list_envs())
+def test_a_game_with_its_compile_estimates_stays_hashable(env_name):
+    game = pyramid_envs.get_game(env_name, compile=False)
+    assert set(game.compile_seconds) == set(first_use.PARTS)
+    assert hash(game) == hash(pyramid_envs.get_game(env_name, compile=False))

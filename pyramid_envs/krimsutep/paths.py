@@ -143,7 +143,7 @@ def _start_any(s, p):
 def _move_possible(s, p, god, tok, buf):
     """A move with `god` can reach its goal; tok: a secret passage is at hand for it."""
     pts = MOVE_POINTS + (1 if s.extra_pt else 0)
-    return _reach(s, s.pos[p], pts, tok, s.chamber[p], god, buf)
+    return _reach(s, s.pos[p], pts, tok, s.chamber[p] != 0, god, buf)
 
 
 @njit(cache=True)

@@ -1,5 +1,5 @@
-"""pyramid_envs.core.jit: a helper is compiled once, whatever integer widths and constants its
-callers pass (the cause of Keops' long first compile), an edit of a helper recompiles its
+"""pyramid_envs.core.jit: a helper is compiled once, whatever integer widths, constants and flags
+its callers pass (the cause of Keops' long first compile), an edit of a helper recompiles its
 cached callers, and every rules kernel uses it."""
 import gc
 import importlib
@@ -45,6 +45,30 @@ def test_control_numbas_own_njit_compiles_per_call_site_type():
     helper, caller = _callers(numba.njit(cache=False))
     assert caller(np.array([1, 2], np.int8)) == 11 + 7 + 12 + 395 + 15
     assert len(helper.signatures) > 3  # literal 9, literal 3, int8, uint8/int16, ...
+
+
+def _flag_callers(decorate):
+    @decorate
+    def helper(a, flag):
+        return a + 1 if flag else a - 1
+
+    @numba.njit(cache=False)
+    def caller(x):
+        return helper(x, True) + helper(x, False) + helper(x, x > 0)  # two literals and a runtime bool
+
+    return helper, caller
+
+
+def test_a_helper_compiles_once_for_constant_and_runtime_flags():
+    helper, caller = _flag_callers(njit(cache=False))
+    assert caller(5) == 6 + 4 + 6 and caller(-5) == -4 - 6 - 6
+    assert [tuple(map(str, sig)) for sig in helper.signatures] == [("int64", "bool")]
+
+
+def test_control_numbas_own_njit_compiles_per_flag_literal():
+    helper, caller = _flag_callers(numba.njit(cache=False))
+    assert caller(5) == 6 + 4 + 6
+    assert len(helper.signatures) == 3  # Literal[bool](True), Literal[bool](False), bool
 
 
 def test_wider_and_non_integer_arguments_keep_their_types():

@@ -18,14 +18,16 @@ from .core.compile import PARTS, is_cached, warm_up
 from .core.registry import get_game, list_envs, resolve_env
 
 
-def compile_game(env_name: str) -> tuple[str, str, float]:
-    """(env name, "cached" or "compiled", seconds) after compiling both parts of one game."""
+def compile_game(env_name: str) -> tuple[str, str, dict]:
+    """(env name, "cached" or "compiled", seconds per part) after compiling one game."""
     game = get_game(env_name, compile=False)
     state = "cached" if all(is_cached(game, part) for part in PARTS) else "compiled"
-    t0 = time.perf_counter()
+    seconds = {}
     for part in PARTS:
+        t0 = time.perf_counter()
         warm_up(game, part)
-    return env_name, state, time.perf_counter() - t0
+        seconds[part] = time.perf_counter() - t0
+    return env_name, state, seconds
 
 
 def main(argv=None):
@@ -48,7 +50,8 @@ def main(argv=None):
         pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
         results = (f.result() for f in as_completed([pool.submit(compile_game, n) for n in names]))
     for env_name, state, seconds in results:
-        tqdm.write(f"{env_name}: {state}, {seconds:.1f} s")
+        parts = ", ".join(f"{part} {s:.1f} s" for part, s in seconds.items())
+        tqdm.write(f"{env_name}: {state}, {sum(seconds.values()):.1f} s ({parts})")
         bar.update()
     bar.close()
     if jobs > 1:

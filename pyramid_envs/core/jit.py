@@ -8,7 +8,7 @@ use compiled 287 functions as 497 specialisations this way (benchmarks/RESULTS.m
 dispatcher types every call from jitted code with its scalar arguments widened before it
 compiles: integer literals and integers up to 32 bits become int64, bool literals bool. (A flag
 such as `_reach(..., True, ...)` was compiled once per literal value and once more for a
-runtime bool; widening them took Krimsutep's cold first use down by a fifth, and the branch a
+runtime bool; widening them took Krimsutep's cold first use down by about a quarter, and the branch a
 flag picks costs nothing measurable at run time: benchmarks/RESULTS.md, session 17.)
 Widening is exact (int64 holds every such value, and numba already computes with small
 integers as int64), and the caller casts its arguments to the one signature.

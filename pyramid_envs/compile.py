@@ -30,11 +30,16 @@ def compile_game(env_name: str) -> tuple[str, str, dict]:
     return env_name, state, seconds
 
 
+def _cores() -> int:
+    """The cores this process may run on (all of the machine's where the OS does not say)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m pyramid_envs.compile", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", nargs="+", default=list_envs(), help="e.g. kheops keops_v1 (default: all)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+    parser.add_argument("--jobs", type=int, default=_cores(),
                         help="processes compiling side by side (default: one per core)")
     args = parser.parse_args(argv)
     if args.jobs < 1:
@@ -43,20 +48,22 @@ def main(argv=None):
     # the slowest first, so that the others fill the remaining processes beside it
     names = [g.env_name for g in sorted(games, key=lambda g: -sum((g.compile_seconds or {}).values()))]
     bar = tqdm(total=len(names), unit="game", desc="compiling")
-    jobs = min(args.jobs, len(names))
-    if jobs == 1:
-        results = map(compile_game, names)
-    else:  # spawned, not forked: a fork of a process that has started LLVM is not safe
-        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
-        results = (f.result() for f in as_completed([pool.submit(compile_game, n) for n in names]))
-    for env_name, state, seconds in results:
+
+    def report(result):
+        env_name, state, seconds = result
         parts = ", ".join(f"{part} {s:.1f} s" for part, s in seconds.items())
         tqdm.write(f"{env_name}: {state}, {sum(seconds.values()):.1f} s ({parts})")
         bar.update()
-    bar.close()
-    if jobs > 1:
-        pool.shutdown()
 
+    jobs = min(args.jobs, len(names))
+    if jobs == 1:
+        for name in names:
+            report(compile_game(name))
+    else:  # spawned, not forked: a fork of a process that has started LLVM is not safe
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+            for done in as_completed([pool.submit(compile_game, n) for n in names]):
+                report(done.result())
+    bar.close()
 
 if __name__ == "__main__":
     main()

@@ -31,5 +31,5 @@ GAME = Game(
     describe_action=describe_action,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
-    compile_seconds={"rules": 9, "planning": 1},  # pyramid_envs.compile, 2026-12-03, quiet 2 cores
+    compile_seconds={"rules": 9, "planning": 1},  # a quiet 2-core machine: RESULTS.md, session 17
 )

@@ -34,6 +34,6 @@ GAME = Game(
     help_text=HELP,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
-    compile_seconds={"rules": 25, "planning": 5},  # pyramid_envs.compile, 2026-12-03, quiet 2 cores
+    compile_seconds={"rules": 19, "planning": 4},  # a quiet 2-core machine: RESULTS.md, session 17
     default_max_steps=10_000,  # uniformly random play almost never ends a game (docs/rules)
 )

@@ -34,6 +34,6 @@ GAME = Game(
     help_text=HELP,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
-    compile_seconds={"rules": 19, "planning": 4},  # a quiet 2-core machine: RESULTS.md, session 17
+    compile_seconds={"rules": 24, "planning": 4},  # the clean-clone CI of 2026-12-04: RESULTS.md
     default_max_steps=10_000,  # uniformly random play almost never ends a game (docs/rules)
 )

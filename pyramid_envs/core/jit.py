@@ -6,10 +6,10 @@ with from other jitted code, and it types a constant argument as its literal val
 and a seat read from an int8 field apart from one counted in an int64 loop. Keops' first
 use compiled 287 functions as 497 specialisations this way (benchmarks/RESULTS.md). This
 dispatcher types every call from jitted code with its scalar arguments widened before it
-compiles: integer literals and integers up to 32 bits become int64, bool literals bool. (A flag
-such as `_reach(..., True, ...)` was compiled once per literal value and once more for a
-runtime bool; widening them took Krimsutep's cold first use down by about a quarter, and the branch a
-flag picks costs nothing measurable at run time: benchmarks/RESULTS.md, session 17.)
+compiles: integer literals and integers up to 32 bits become int64, bool literals bool. (A
+flag such as `_reach(..., True, ...)` was compiled once per literal value and once more for a
+runtime bool; widening them took Krimsutep's cold first use down by about a quarter, and the
+branch a flag picks costs nothing measurable at run time: benchmarks/RESULTS.md, session 17.)
 Widening is exact (int64 holds every such value, and numba already computes with small
 integers as int64), and the caller casts its arguments to the one signature.
 Calls from Python are numba's own: their argument types are never literal.

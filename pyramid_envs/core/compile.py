@@ -9,7 +9,7 @@ compiles the part up front with the argument types the envs pass.
 A game compiles in two parts, each when first needed: its rules (what an environment runs:
 `get_game`, the envs) and its planning kernels (`determinize` and `evaluate`, which only
 planners use: the first `SeatView`). An environment played by learners or random bots never
-pays for the second (a fifth of Farao's and Krimsutep's compile time).
+pays for the second (a fifth of Farao's cold first use, a tenth of Krimsutep's).
 `python -m pyramid_envs.compile` compiles both for every game, with a progress bar.
 """
 from __future__ import annotations

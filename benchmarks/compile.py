@@ -1,11 +1,12 @@
 """First use of each game: cold (numba compiling into an empty cache) and warm (loading it),
 each in a fresh process, against a trivial kernel's compile time as this machine's yardstick.
 
-    python benchmarks/compile.py [--games kheops keops] [--repeat 1]
+    python benchmarks/compile.py [--games kheops keops] [--jobs N]
 
 A first use is: import, a reset, a game of random legal play through the AEC env with an
 observation at every step. NUMBA_CACHE_DIR points each game's cold run at a new empty folder,
-so the project's own cache is left alone. Numba's compile events are summed by the dispatcher
+so the project's own cache is left alone. `--jobs` sets PYRAMID_ENVS_COMPILE_JOBS, the
+processes a first use compiles in (default: one per core). Numba's compile events are summed by the dispatcher
 they compiled, so the slowest kernels are named (their compile time includes the helpers
 compiled into them); `functions` counts the jitted functions compiled, `compiles` their
 specialisations (one per tuple of argument types), and the functions compiled more than once
@@ -65,17 +66,19 @@ print(time.perf_counter() - t0)
 """
 
 
-def _run(code, args, cache_dir):
+def _run(code, args, cache_dir, jobs=None):
     env = dict(os.environ, NUMBA_CACHE_DIR=str(cache_dir))
+    if jobs:
+        env["PYRAMID_ENVS_COMPILE_JOBS"] = str(jobs)
     out = subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=ROOT, check=True,
                          capture_output=True, text=True).stdout
     return out.strip().splitlines()[-1]
 
 
-def measure(env_name, cache_root):
+def measure(env_name, cache_root, jobs=None):
     cache = Path(tempfile.mkdtemp(dir=cache_root))
-    cold = json.loads(_run(FIRST_USE, [env_name], cache))
-    warm = json.loads(_run(FIRST_USE, [env_name], cache))
+    cold = json.loads(_run(FIRST_USE, [env_name], cache, jobs))
+    warm = json.loads(_run(FIRST_USE, [env_name], cache, jobs))
     return cold, warm
 
 
@@ -85,6 +88,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python benchmarks/compile.py", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", nargs="+", default=[n.rpartition("_v")[0] for n in pyramid_envs.list_envs()])
+    parser.add_argument("--jobs", type=int, help="processes a first use compiles in (default: one per core)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as root:
         trivial = float(_run(TRIVIAL, [], Path(root)))
@@ -93,7 +97,7 @@ def main(argv=None):
               f"{'compiles':>10}   slowest kernels to compile (s)")
         for game in args.games:
             env_name = next(n for n in pyramid_envs.list_envs() if n.rpartition("_v")[0] == game)
-            cold, warm = measure(env_name, root)
+            cold, warm = measure(env_name, root, args.jobs)
             top = ", ".join(f"{k.rsplit('.', 2)[-2]}.{k.rsplit('.', 1)[-1]} {s:.0f}" for k, s in cold["top"][:3])
             print(f"{game:<12}{cold['seconds']:>9.1f}{warm['seconds']:>9.1f}"
                   f"{cold['seconds'] / trivial:>16.0f}{cold['functions']:>11}"

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-import os
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from tqdm import tqdm
 
-from .core.compile import PARTS, is_cached, warm_up
+from .core.compile import PARTS, cores, is_cached, warm_up
 from .core.registry import get_game, list_envs, resolve_env
 
 
@@ -30,16 +29,11 @@ def compile_game(env_name: str) -> tuple[str, str, dict]:
     return env_name, state, seconds
 
 
-def _cores() -> int:
-    """The cores this process may run on (all of the machine's where the OS does not say)."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m pyramid_envs.compile", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", nargs="+", default=list_envs(), help="e.g. kheops keops_v1 (default: all)")
-    parser.add_argument("--jobs", type=int, default=_cores(),
+    parser.add_argument("--jobs", type=int, default=cores(),
                         help="processes compiling side by side (default: one per core)")
     args = parser.parse_args(argv)
     if args.jobs < 1:

@@ -11,12 +11,23 @@ A game compiles in two parts, each when first needed: its rules (what an environ
 planners use: the first `SeatView`). An environment played by learners or random bots never
 pays for the second (a fifth of Farao's cold first use, a tenth of Krimsutep's).
 `python -m pyramid_envs.compile` compiles both for every game, with a progress bar.
+
+Where the machine has more than one core, a first use compiles the rules side by side:
+numba compiles each kernel with the helpers it calls, so `step` (the longest in every game)
+compiles here while helper processes compile `observe` and `legal_mask` into the same cache,
+from which this process then loads them (the first use of Keops about a quarter shorter,
+Farao's and Krimsutep's about a third: benchmarks/RESULTS.md, session 18). A helper process
+that fails costs nothing but time: whatever it left uncompiled compiles here.
 """
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 import time
+from pathlib import Path
 
+import numba
 import numpy as np
 
 # the kernels of each part, by their name in Game.kernels (or Game.evaluate)
@@ -43,27 +54,94 @@ def is_cached(game, part: str = "rules") -> bool:
     return True
 
 
+def _arguments(game) -> dict[str, tuple]:
+    """Each kernel's arguments, of the types the envs and planners pass."""
+    states, seats = game.new_states(1), np.zeros(1, np.int64)
+    return {"reset": (states, np.zeros(1, np.uint64), game.encode_options(game.resolve_options())),
+            "legal_mask": (states, np.zeros((1, game.num_actions), np.int8)),
+            "observe": (states, seats, np.zeros((1,) + tuple(game.obs_shape), np.float32)),
+            "step": (states, np.zeros(1, np.int64), np.zeros((1, game.max_players), np.float32)),
+            "determinize": (states, seats, np.zeros(1, np.uint64)),
+            "evaluate": (states, seats, np.zeros(1, np.float64))}
+
+
+def compile_kernels(game, names) -> None:
+    """Compile the named kernels for those argument types without running them."""
+    args = _arguments(game)
+    for name in names:
+        kernel = _kernel(game, name)
+        if kernel is not None:
+            kernel.compile(tuple(numba.typeof(a) for a in args[name]))
+
+
 def warm_up(game, part: str = "rules") -> None:
     """Run every kernel of `part` once on a fresh game, with the argument types the envs use."""
+    args = _arguments(game)
     k = game.kernels
-    states = game.new_states(1)
-    k.reset(states, np.zeros(1, np.uint64), game.encode_options(game.resolve_options()))
-    seats = np.zeros(1, np.int64)
+    k.reset(*args["reset"])
     if part == "rules":
-        mask = np.zeros((1, game.num_actions), np.int8)
-        k.legal_mask(states, mask)
-        k.observe(states, seats, np.zeros((1,) + tuple(game.obs_shape), np.float32))
-        k.step(states, np.array([np.flatnonzero(mask[0])[0]], np.int64),
-               np.zeros((1, game.max_players), np.float32))
+        mask = args["legal_mask"][1]
+        k.legal_mask(*args["legal_mask"])
+        k.observe(*args["observe"])
+        states, actions, rewards = args["step"]
+        actions[0] = np.flatnonzero(mask[0])[0]
+        k.step(states, actions, rewards)
     else:
-        k.determinize(states.copy(), seats, np.zeros(1, np.uint64))
+        k.determinize(args["determinize"][0].copy(), *args["determinize"][1:])
         if game.evaluate is not None:
-            game.evaluate(states, seats, np.zeros(1, np.float64))
+            game.evaluate(*args["evaluate"])
 
 
-def ensure_compiled(game, stream=None, part: str = "rules") -> None:
+def cores() -> int:
+    """The cores this process may run on (all of the machine's where the OS does not say)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _helper_groups(jobs: int) -> list[tuple[str, ...]]:
+    """The rules kernels the helper processes compile: `observe` and `legal_mask` (this process
+    compiles `reset` and `step`, the longest)."""
+    return [] if jobs < 2 else [("observe", "legal_mask")] if jobs == 2 else [("observe",), ("legal_mask",)]
+
+
+def _start_helpers(game, names) -> list[subprocess.Popen]:
+    """Processes compiling `names` of `game` into numba's cache; none where one cannot start."""
+    root = str(Path(__file__).resolve().parents[2])  # where this pyramid_envs is importable from
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
+    code = "import sys; from pyramid_envs.core.compile import _helper_main; _helper_main(sys.argv[1:])"
+    procs = []
+    for group in names:
+        try:
+            procs.append(subprocess.Popen([sys.executable, "-c", code, game.env_name, *group], env=env,
+                                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                          stderr=subprocess.DEVNULL))
+        except OSError:  # no process to spare: this process compiles everything
+            pass
+    return procs
+
+
+def _helper_main(argv) -> None:
+    from .registry import get_game  # the registry imports this module
+    compile_kernels(get_game(argv[0], compile=False), argv[1:])
+
+
+def _compile_part(game, part: str, jobs: int) -> None:
+    helpers = _start_helpers(game, _helper_groups(jobs)) if part == "rules" else []
+    try:
+        if helpers:
+            compile_kernels(game, ("reset", "step"))
+        for proc in helpers:
+            proc.wait()
+    finally:
+        for proc in helpers:
+            if proc.poll() is None:
+                proc.kill()
+    warm_up(game, part)  # loads what the helpers compiled; compiles anything they did not
+
+
+def ensure_compiled(game, stream=None, part: str = "rules", jobs: int | None = None) -> None:
     """Once per process, game and part: compile up front, with a line on `stream` (stderr),
-    when numba's cache lacks the part's kernels."""
+    when numba's cache lacks the part's kernels; in up to `jobs` processes (default: the
+    environment variable PYRAMID_ENVS_COMPILE_JOBS, else one per core)."""
     if (game.env_name, part) in _CHECKED:
         return
     _CHECKED.add((game.env_name, part))
@@ -75,6 +153,8 @@ def ensure_compiled(game, stream=None, part: str = "rules") -> None:
     print(f"compiling {game.title} {_WHAT[part]} with numba (first use on this machine only{about}) ...",
           file=stream, flush=True)
     t0 = time.perf_counter()
-    warm_up(game, part)
+    if jobs is None:
+        jobs = int(os.environ.get("PYRAMID_ENVS_COMPILE_JOBS") or cores())
+    _compile_part(game, part, jobs)
     print(f"compiled {game.title} {_WHAT[part].split(' (')[0]} in {time.perf_counter() - t0:.0f} s",
           file=stream, flush=True)

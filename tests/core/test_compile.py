@@ -41,7 +41,7 @@ def _record_compiles(monkeypatch, cached):
     warmed = []
     monkeypatch.setattr(first_use, "_CHECKED", set())
     monkeypatch.setattr(first_use, "is_cached", lambda g, part: cached)
-    monkeypatch.setattr(first_use, "warm_up", lambda g, part: warmed.append((g.env_name, part)))
+    monkeypatch.setattr(first_use, "_compile_part", lambda g, part, jobs: warmed.append((g.env_name, part)))
     return warmed
 
 
@@ -87,6 +87,21 @@ def test_a_random_game_leaves_the_planning_kernels_uncompiled(tmp_path):
                          capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["1", "0", "0"]
     assert "compiling Sakkara rules with numba" in out.stderr and "planning" not in out.stderr
+
+
+@pytest.mark.parametrize("jobs", [2, 1])  # 1: the control, everything compiled in the process
+def test_a_first_use_on_two_cores_compiles_observe_and_the_mask_beside_it(tmp_path, jobs):
+    """This process compiles reset and step while a helper process compiles observe and
+    legal_mask into the cache, from which this process loads them (numba's cache statistics)."""
+    code = ("import sys, pyramid_envs\nfrom pyramid_envs.core import compile as c\n"
+            "g = pyramid_envs.get_game('sakkara_v1', compile=False)\n"
+            f"c.ensure_compiled(g, sys.stderr, 'rules', jobs={jobs})\n"
+            "print(*(sum(getattr(g.kernels, n).stats.cache_misses.values())\n"
+            "        for n in ('reset', 'step', 'observe', 'legal_mask')))\n")
+    out = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path)),
+                         capture_output=True, text=True, check=True, cwd=tmp_path)
+    assert out.stdout.split() == (["1", "1", "0", "0"] if jobs == 2 else ["1", "1", "1", "1"])
+    assert "compiled Sakkara rules in" in out.stderr
 
 
 def test_compile_command_names_each_game(capsys):

@@ -33,7 +33,7 @@ import numpy as np
 # the kernels of each part, by their name in Game.kernels (or Game.evaluate)
 PARTS = {"rules": ("reset", "legal_mask", "observe", "step"),
          "planning": ("determinize", "evaluate")}
-_WHAT = {"rules": "rules", "planning": "planning kernels (determinize, evaluate)"}
+_WHAT = {"rules": "rules", "planning": f"planning kernels ({', '.join(PARTS['planning'])})"}
 
 _CHECKED: set[tuple[str, str]] = set()
 

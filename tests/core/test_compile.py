@@ -104,6 +104,20 @@ def test_a_first_use_on_two_cores_compiles_observe_and_the_mask_beside_it(tmp_pa
     assert "compiled Sakkara rules in" in out.stderr
 
 
+@pytest.mark.parametrize("setting, jobs", [(None, first_use.cores()), ("1", 1), ("3", 3)])
+def test_the_processes_of_a_first_use_follow_the_environment(monkeypatch, setting, jobs):
+    parts = []
+    monkeypatch.setattr(first_use, "_CHECKED", set())
+    monkeypatch.setattr(first_use, "is_cached", lambda g, part: False)
+    monkeypatch.setattr(first_use, "_compile_part", lambda g, part, jobs: parts.append(jobs))
+    if setting is None:
+        monkeypatch.delenv("PYRAMID_ENVS_COMPILE_JOBS", raising=False)
+    else:
+        monkeypatch.setenv("PYRAMID_ENVS_COMPILE_JOBS", setting)
+    first_use.ensure_compiled(pyramid_envs.get_game("kheops_v1"), io.StringIO())
+    assert parts == [jobs]
+
+
 def test_compile_command_names_each_game(capsys):
     compile_cli.main(["--games", "kheops", "sakkara_v1", "--jobs", "1"])  # what no earlier test did
     capsys.readouterr()

@@ -109,7 +109,7 @@ def _start_helpers(game, names) -> list[subprocess.Popen]:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
     code = "import sys; from pyramid_envs.core.compile import _helper_main; _helper_main(sys.argv[1:])"
     procs = []
-    for group in names:
+    for group in names if sys.executable else ():  # an embedded Python may have no interpreter to start
         try:
             procs.append(subprocess.Popen([sys.executable, "-c", code, game.env_name, *group], env=env,
                                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
@@ -130,11 +130,15 @@ def _compile_part(game, part: str, jobs: int) -> None:
         if helpers:
             compile_kernels(game, ("reset", "step"))
         for proc in helpers:
-            proc.wait()
+            try:
+                proc.wait(timeout=900)  # a helper that hangs is killed; this process compiles its part
+            except subprocess.TimeoutExpired:
+                pass
     finally:
         for proc in helpers:
             if proc.poll() is None:
                 proc.kill()
+                proc.wait()
     warm_up(game, part)  # loads what the helpers compiled; compiles anything they did not
 
 

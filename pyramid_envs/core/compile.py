@@ -15,8 +15,9 @@ pays for the second (a fifth of Farao's cold first use, a tenth of Krimsutep's).
 Where the machine has more than one core, a first use compiles the rules side by side:
 numba compiles each kernel with the helpers it calls, so `step` (the longest in every game)
 compiles here while helper processes compile `observe` and `legal_mask` into the same cache,
-from which this process then loads them (the first use of Keops about a quarter shorter,
-Farao's and Krimsutep's about a third: benchmarks/RESULTS.md, session 18). A helper process
+from which this process then loads them (each kernel compiled alone, one core: Keops' step
+36 s of its four kernels' 52 s, Krimsutep's 8 of 20, Farao's 7 of 15: benchmarks/RESULTS.md,
+session 18; the two-core wall time is not yet measured on a quiet machine). A helper process
 that fails costs nothing but time: whatever it left uncompiled compiles here.
 """
 from __future__ import annotations

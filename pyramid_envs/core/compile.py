@@ -28,8 +28,9 @@ import sys
 import time
 from pathlib import Path
 
-import numba
 import numpy as np
+
+from .dispatch import bind
 
 # the kernels of each part, by their name in Game.kernels (or Game.evaluate)
 PARTS = {"rules": ("reset", "legal_mask", "observe", "step"),
@@ -72,7 +73,7 @@ def compile_kernels(game, names) -> None:
     for name in names:
         kernel = _kernel(game, name)
         if kernel is not None:
-            kernel.compile(tuple(numba.typeof(a) for a in args[name]))
+            bind(kernel, *args[name])  # types them as a call from Python would
 
 
 def warm_up(game, part: str = "rules") -> None:

@@ -16,9 +16,10 @@ Where the machine has more than one core, a first use compiles the rules side by
 numba compiles each kernel with the helpers it calls, so `step` (the longest in every game)
 compiles here while helper processes compile `observe` and `legal_mask` into the same cache,
 from which this process then loads them (each kernel compiled alone, one core: Keops' step
-36 s of its four kernels' 52 s, Krimsutep's 8 of 20, Farao's 7 of 15: benchmarks/RESULTS.md,
-session 18; the two-core wall time is not yet measured on a quiet machine). A helper process
-that fails costs nothing but time: whatever it left uncompiled compiles here.
+36 s of its four kernels' 52 s, Krimsutep's 8 of 20, Farao's 7 of 15). On the quiet 2-core
+machine this brought a cold first use from 9-53 s to 6-31 s (benchmarks/RESULTS.md, session
+19). A helper process that fails costs nothing but time: whatever it left uncompiled compiles
+here.
 """
 from __future__ import annotations
 

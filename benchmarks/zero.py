@@ -4,7 +4,7 @@ simulations, leaf evaluations per second, and where the time goes.
 
     python benchmarks/zero.py [--games kheops_v1 sakkara_v1] [--sims 0 16 64 256]
                               [--batch 128] [--seconds 8] [--scaling] [--dtype float32 bfloat16]
-                              [--json out.json]
+                              [--workers 1 2] [--json out.json]
 
 Each measurement plays self-play as train.zero does (train/zero/selfplay.py: every decision of
 `--batch` games searched in one batched search, Gumbel root, an untrained 256-wide 3-layer
@@ -22,6 +22,10 @@ one observation and one network call per decision. The time split:
 --scaling: Kheops at 64 simulations with 32, 128 and 512 games side by side.
 --dtype: the precision the leaves are valued in (network.Evaluator; train.zero's
 inference_dtype), each measured in turn.
+--workers N ...: instead, self-play as train.zero's `selfplay.workers: N` plays it
+(train/zero/workers.py: the `--batch` games split among N workers, one in this process, the
+others in processes of their own, the weights sent before each play of 8 decisions), at the
+first of `--sims`: decisions per second of wall time and the ratio to one worker.
 """
 from __future__ import annotations
 
@@ -40,8 +44,10 @@ from agents.zero import INFERENCE_DTYPES  # noqa: E402
 from agents.zero.network import Evaluator, ZeroNet  # noqa: E402
 from agents.zero.search import Search, SearchResult  # noqa: E402
 from agents.zero.tree import GUMBEL  # noqa: E402
+from train.zero.config import load_zero_config  # noqa: E402
 from train.zero.replay import ReplayBuffer  # noqa: E402
 from train.zero.selfplay import SelfPlay  # noqa: E402
+from train.zero.workers import Workers  # noqa: E402
 
 
 class RawNetwork:
@@ -91,6 +97,55 @@ def measure(name, sims, batch, seconds, dtype="float32", width=256, depth=3):
             "share": split}
 
 
+def measure_workers(name, sims, batch, seconds, dtype, workers):
+    cfg = load_zero_config(None, [f"env={name}", f"search.sims={sims}", f"inference_dtype={dtype}",
+                                  f"selfplay.num_games={batch}", f"selfplay.workers={workers}"])
+    game = pyramid_envs.get_game(name)
+    torch.manual_seed(0)
+    net = ZeroNet(int(np.prod(game.obs_shape)), game.num_actions, game.max_players, **cfg["network"]).eval()
+    play = Workers(cfg, game, net, batch, workers, seed=0)
+    replay = ReplayBuffer(20_000, int(np.prod(game.obs_shape)), game.num_actions, game.max_players)
+    try:
+        play.play(1, replay)  # warm-up: every worker's compile
+        start, t0 = play.decisions, time.perf_counter()
+        while time.perf_counter() - t0 < seconds or play.decisions - start < 16 * batch:
+            play.play(8, replay)
+        wall = time.perf_counter() - t0
+    finally:
+        play.close()
+    return {"game": name, "sims": sims, "batch": batch, "dtype": dtype, "workers": workers,
+            "decisions_per_s": (play.decisions - start) / wall}
+
+
+def speed_table(args):
+    print(HEADER, flush=True)
+    results = []
+    runs = [(pyramid_envs.resolve_env(g), s, args.batch) for g in args.games for s in args.sims]
+    if args.scaling:
+        runs += [("kheops_v1", 64, b) for b in (32, 128, 512)]
+    for name, sims, batch in runs:
+        for dtype in args.dtype:
+            results.append(measure(name, sims, batch, args.seconds, dtype))
+            print(row(results[-1]), flush=True)
+    return results
+
+
+def workers_table(args):
+    print("| game | sims | games | dtype | workers | decisions/s | vs 1 worker |\n|---|---|---|---|---|---|---|")
+    results = []
+    for name in args.games:
+        for dtype in args.dtype:
+            one = None
+            for n in args.workers:
+                r = measure_workers(pyramid_envs.resolve_env(name), args.sims[0], args.batch, args.seconds, dtype, n)
+                one = r["decisions_per_s"] if n == 1 else one
+                ratio = f"{r['decisions_per_s'] / one:.2f}x" if one else "-"
+                print(f"| {r['game']} | {r['sims']} | {r['batch']} | {dtype} | {n} | {r['decisions_per_s']:,.0f} | "
+                      f"{ratio} |", flush=True)
+                results.append(r)
+    return results
+
+
 def row(r):
     s = r["share"]
     return (f"| {r['game']} | {r['sims']} | {r['batch']} | {r['dtype']} | {r['decisions_per_s']:,.0f} | "
@@ -110,18 +165,11 @@ def main(argv=None):
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--scaling", action="store_true")
     parser.add_argument("--dtype", nargs="+", default=["float32"], choices=INFERENCE_DTYPES)
+    parser.add_argument("--workers", nargs="+", type=int, default=None)
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
-    results = []
-    print(HEADER, flush=True)
-    runs = [(pyramid_envs.resolve_env(g), s, args.batch) for g in args.games for s in args.sims]
-    if args.scaling:
-        runs += [("kheops_v1", 64, b) for b in (32, 128, 512)]
-    for name, sims, batch in runs:
-        for dtype in args.dtype:
-            results.append(measure(name, sims, batch, args.seconds, dtype))
-            print(row(results[-1]), flush=True)
+    results = workers_table(args) if args.workers else speed_table(args)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)

@@ -126,6 +126,72 @@ def test_each_positions_value_target_is_its_own_seats_outcome(name):
     assert start == replay.size and any(np.abs(o).sum() > 0 for o in outcomes)
 
 
+def test_self_play_workers_split_the_games_and_a_run_repeats(tmp_path):
+    """selfplay.workers: each worker plays its share of the games with its own search, one in
+    this process and the other in a process of its own, which plays with the current weights;
+    the replay buffer comes out the same run after run; one worker adds what a lone SelfPlay
+    adds; a worker process that dies is a clear error."""
+    from train.zero.loop import ZeroTraining
+    from train.zero.workers import Workers
+
+    def played(out, iterations=2):
+        cfg = load_zero_config(None, [*TINY, "selfplay.workers=2", "selfplay.max_steps=30"])
+        run = ZeroTraining(cfg, tmp_path / out)
+        for _ in range(iterations):
+            run.selfplay.play(40, run.replay)
+            with torch.no_grad():  # new weights between the plays, as training makes them
+                for w in run.net.parameters():
+                    w.mul_(1.5)
+            run.selfplay.refresh()
+        return run
+
+    a, b = played("a"), played("b")
+    try:
+        assert a.selfplay.sizes == [4, 4]
+        assert a.selfplay.decisions == 2 * 8 * 40 and a.selfplay.games == len(a.selfplay.lengths) > 8
+        assert a.replay.size == sum(a.selfplay.lengths) == b.replay.size
+        for name in ("obs", "masks", "policy", "values", "seats"):
+            assert np.array_equal(getattr(a.replay, name), getattr(b.replay, name)), name
+        a.selfplay.remotes[0].proc.kill()
+        a.selfplay.remotes[0].proc.join()
+        with pytest.raises(RuntimeError, match="self-play worker 1 .* stopped"):
+            a.selfplay.play(4, a.replay)
+    finally:
+        a.selfplay.close()
+        b.selfplay.close()
+    # two workers add what two lone SelfPlays of their streams add, each play with the weights of
+    # the moment (so the process's worker takes them); one worker is a lone SelfPlay
+    from train.zero.workers import make_selfplay
+
+    game = pyramid_envs.get_game("kheops_v1")
+    cfg = load_zero_config(None, [*TINY, "selfplay.max_steps=30"])
+    torch.manual_seed(1)
+    net = ZeroNet(int(np.prod(game.obs_shape)), game.num_actions, game.max_players, width=16, depth=1).eval()
+    size = (10_000, int(np.prod(game.obs_shape)), game.num_actions, game.max_players)
+    for count in (1, 2):
+        replays = [ReplayBuffer(*size), ReplayBuffer(*size)]
+        workers = Workers(cfg, game, net, 8, count, seed=5)
+        lone = [make_selfplay(cfg, game, net, k, 8 // count, seed=5) for k in range(count)]
+        try:
+            for _ in range(2):
+                workers.play(40, replays[0])
+                for play in lone:
+                    play.play(40, replays[1])
+                with torch.no_grad():
+                    for w in net.parameters():
+                        w.mul_(1.5)
+                workers.refresh()
+        finally:
+            workers.close()
+        assert replays[0].size == replays[1].size > 0
+        for name in ("obs", "policy", "values", "seats"):
+            assert np.array_equal(getattr(replays[0], name), getattr(replays[1], name)), (count, name)
+    with pytest.raises(ValueError, match="selfplay.workers must not exceed selfplay.num_games"):
+        load_zero_config(None, [*TINY, "selfplay.workers=9"])
+    with pytest.raises(ValueError, match="selfplay.workers must be a whole number"):
+        load_zero_config(None, [*TINY, "selfplay.workers=0"])
+
+
 def _tiny_checkpoint(tmp_path, name):
     game = pyramid_envs.get_game(name)
     torch.manual_seed(0)

@@ -40,6 +40,8 @@ DEFAULTS = {
         "temperature_moves": 16,  # PUCT: the first moves of a game sampled by visit counts
         "td_steps": 0,            # value target: 0 the game's outcome (AlphaZero); n > 0 the searched root
                                   # values n decisions later (the outcome where the game ends first)
+        "workers": 1,             # self-play processes (one per core), each with its share of the games and
+                                  # its own search; the first is this one (train/zero/workers.py)
     },
     "optim": {
         "lr": 1.0e-3,
@@ -64,8 +66,8 @@ DEFAULTS = {
 }
 
 POSITIVE = ("network.width", "network.depth", "search.sims", "search.max_considered", "selfplay.num_games",
-            "selfplay.decisions", "selfplay.max_steps", "optim.batch_size", "optim.steps", "optim.replay_size",
-            "iterations", "eval_every", "checkpoint_every", "pool_size")  # eval_games: load_config checks it
+            "selfplay.decisions", "selfplay.workers", "selfplay.max_steps", "optim.batch_size", "optim.steps",
+            "optim.replay_size", "iterations", "eval_every", "checkpoint_every", "pool_size")  # eval_games: load_config checks it
 
 
 def load_zero_config(path=None, overrides=()) -> dict:
@@ -83,6 +85,8 @@ def load_zero_config(path=None, overrides=()) -> dict:
     if cfg["inference_dtype"] not in INFERENCE_DTYPES:
         raise ValueError(f"config key inference_dtype must be one of {list(INFERENCE_DTYPES)}, "
                          f"got {cfg['inference_dtype']!r}")
+    if cfg["selfplay"]["workers"] > cfg["selfplay"]["num_games"]:
+        raise ValueError("config key selfplay.workers must not exceed selfplay.num_games")
     if cfg["optim"]["min_replay"] > cfg["optim"]["replay_size"]:
         raise ValueError("config key optim.min_replay must not exceed optim.replay_size")
     if cfg["max_minutes"] < 0:

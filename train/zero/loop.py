@@ -16,13 +16,12 @@ from tqdm import tqdm
 import pyramid_envs
 from agents.arena import plot, run_arena, table, to_json, write_csv
 from agents.zero.agent import ZeroAgent
-from agents.zero.network import Evaluator, ZeroNet, load_checkpoint, save_checkpoint
-from agents.zero.search import Search
+from agents.zero.network import ZeroNet, load_checkpoint, save_checkpoint
 
 from ..plots import learning_curve
 from .learner import Learner, explained_variance, mean_rows
 from .replay import ReplayBuffer
-from .selfplay import SelfPlay
+from .workers import Workers
 
 EVAL_SEED = 1_000_003  # evaluations during training: seeds from here on, never final_eval_seed
 
@@ -55,15 +54,9 @@ class ZeroTraining:
         self.seconds = {"train": 0.0, "eval": 0.0}
         if resume:
             self._resume(resume)
-        s, sp = cfg["search"], cfg["selfplay"]
-        evaluate = Evaluator(self.net, cfg["device"], cfg["inference_dtype"])
-        self.search = Search(self.game, evaluate, sims=s["sims"], mode=s["mode"],
-                             c_puct=s["c_puct"], c_visit=s["c_visit"], c_scale=s["c_scale"],
-                             max_considered=s["max_considered"], dirichlet_alpha=s["dirichlet_alpha"],
-                             dirichlet_frac=s["dirichlet_frac"], max_steps=sp["max_steps"],
-                             margin_weight=s["margin_weight"], margin_scale=s["margin_scale"])
-        self.selfplay = SelfPlay(self.game, self.search, sp["num_games"], cfg["seed"] + 7 * self.iteration,
-                                 sp["max_steps"], cfg["env_options"], sp["temperature_moves"], sp["td_steps"])
+        sp = cfg["selfplay"]
+        self.selfplay = Workers(cfg, self.game, self.net, sp["num_games"], sp["workers"],
+                                cfg["seed"] + 7 * self.iteration)
         self.replay = ReplayBuffer(o["replay_size"], obs_size, self.game.num_actions, self.game.max_players)
         self.rng = np.random.default_rng([cfg["seed"], 2, self.iteration])
 
@@ -148,7 +141,7 @@ class ZeroTraining:
             if self.replay.size >= o["min_replay"]:
                 for _ in range(o["steps"]):
                     losses.append(self.learner.step(self.replay.sample(o["batch_size"], self.rng, cfg["device"])))
-                self.search.evaluate.refresh()  # self-play's bfloat16 copy takes the new weights
+                self.selfplay.refresh()  # self-play's bfloat16 copy takes the new weights
             self.seconds["train"] += time.perf_counter() - t
             self.iteration += 1
             positions = self.positions0 + self.selfplay.decisions
@@ -170,13 +163,14 @@ class ZeroTraining:
                 break
         bar.close()
         writer.close()
+        self.selfplay.close()
         return self.save("final", full=True)
 
     def _log(self, writer, losses, positions, wall):
         for k, v in losses.items():
             writer.add_scalar(k, v, positions)
-        sp, s = self.selfplay, self.search.seconds
-        kernels = sp.env_seconds + s["observe"]
+        sp, s = self.selfplay, self.selfplay.seconds()  # with several workers: each one's share of its time
+        kernels = s["env"] + s["observe"]
         writer.add_scalar("selfplay/games", sp.games, positions)
         writer.add_scalar("selfplay/positions_per_s", sp.decisions / max(wall, 1e-9), positions)
         writer.add_scalar("selfplay/games_per_s", sp.games / max(wall, 1e-9), positions)

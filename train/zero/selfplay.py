@@ -1,6 +1,7 @@
 """Self-play for train.zero: many games side by side, every decision searched (one batched
 search for all of them), each finished game's positions sent to the replay buffer with its
-value targets: the game's outcome for each seat, counted from the seat that moved."""
+value targets: the game's outcome for each seat, counted from the seat that moved.
+(train/zero/workers.py splits the games among several such, one per core.)"""
 from __future__ import annotations
 
 import time
@@ -36,15 +37,20 @@ def bootstrap(outcome, root_values, td_steps):
 
 
 class SelfPlay:
-    def __init__(self, game, search, num_games, seed, max_steps, options, temperature_moves=16, td_steps=0):
+    """stream: the games' and the search's random streams (0 for a lone SelfPlay; the other
+    self-play workers of a run, train/zero/workers.py, get streams 1, 2, ...)."""
+
+    def __init__(self, game, search, num_games, seed, max_steps, options, temperature_moves=16, td_steps=0,
+                 stream=0):
         self.game, self.search = game, search
-        self.vec = VectorGame(game, num_games, seed=seed, max_steps=max_steps, check_legal=False, **options)
+        self.vec = VectorGame(game, num_games, seed=seed + 1_000_003 * stream, max_steps=max_steps,
+                              check_legal=False, **options)
         self.obs, self.masks = self.vec.reset()
-        self.rng = np.random.default_rng([seed, 1])
+        self.rng = np.random.default_rng([seed, 1] + ([stream] if stream else []))
         self.temperature_moves, self.td_steps = temperature_moves, td_steps
         self.pending = [[] for _ in range(num_games)]  # per game slot: (obs, mask, policy, seat, root values)
         self.games = self.decisions = self.truncated = 0
-        self.lengths, self.first_seat_outcomes = [], []
+        self.lengths = []
         self.env_seconds = 0.0
 
     def _actions(self, result):
@@ -89,4 +95,4 @@ class SelfPlay:
                 self.games += 1
                 self.truncated += int(truncated[g])
                 self.lengths.append(len(rows))
-                self.first_seat_outcomes.append(outcome[0])
+

@@ -95,4 +95,3 @@ class SelfPlay:
                 self.games += 1
                 self.truncated += int(truncated[g])
                 self.lengths.append(len(rows))
-

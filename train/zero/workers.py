@@ -39,7 +39,7 @@ def make_selfplay(cfg, game, net, stream: int, num_games: int, seed: int) -> Sel
 
 
 class _Staged:
-    """A worker's finished games of one play, as the replay buffer's `add` would take them."""
+    """A worker process's finished games of one play, as the replay buffer's `add` takes them."""
 
     def __init__(self):
         self.rows = []
@@ -133,14 +133,13 @@ class Workers:
 
     def play(self, decisions: int, replay) -> None:
         if self.remotes:
-            weights = {k: v.detach().cpu().clone() for k, v in self.net.state_dict().items()}
+            weights = {k: v.cpu() for k, v in self.net.state_dict().items()}  # sent (pickled) at once
             for remote in self.remotes:
                 remote.start(weights, decisions)
-        staged = _Staged()
-        self.local.play(decisions, staged)
-        rows = staged.rows + [row for remote in self.remotes for row in remote.finish()]
-        for arrays in rows:
-            replay.add(*arrays)
+        self.local.play(decisions, replay)  # this process's games first, then each worker's in turn
+        for remote in self.remotes:
+            for arrays in remote.finish():
+                replay.add(*arrays)
 
     def refresh(self):
         """The network's weights changed: this process's worker takes them now, the others

@@ -56,6 +56,23 @@ def test_two_iterations_write_a_checkpoint_that_plays_and_resumes(tmp_path):
     assert data["iteration"] == 3 and data["positions"] == 3 * 8 * 6
 
 
+def test_lr_final_anneals_the_learning_rate_by_iteration(tmp_path):
+    from train.zero.learner import cosine_lr
+    from train.zero.loop import ZeroTraining
+
+    assert [cosine_lr(1e-3, None, i, 5) for i in range(5)] == [1e-3] * 5
+    lrs = [cosine_lr(1e-3, 1e-4, i, 5) for i in range(5)]
+    assert lrs[0] == pytest.approx(1e-3) and lrs[-1] == pytest.approx(1e-4) and lrs[2] == pytest.approx(5.5e-4)
+    assert all(a > b for a, b in zip(lrs, lrs[1:]))
+    cfg = load_zero_config(None, [*TINY, "iterations=3", "eval_every=10", "selfplay.max_steps=6", "optim.lr_final=0.0"])
+    training = ZeroTraining(cfg, tmp_path)
+    training.run(progress=False)
+    assert training.replay.size > 0  # games cut at 6 steps reach the buffer, so every iteration trains
+    assert training.learner.optimizer.param_groups[0]["lr"] == 0.0  # the last one at lr_final
+    with pytest.raises(ValueError, match=r"optim\.lr_final must be null or a number from 0 to optim\.lr"):
+        load_zero_config(None, ["optim.lr_final=0.01"])
+
+
 def test_init_starts_from_a_checkpoints_weights_and_refuses_a_misfit(tmp_path):
     from train.zero.loop import ZeroTraining
 

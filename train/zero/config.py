@@ -45,6 +45,8 @@ DEFAULTS = {
     },
     "optim": {
         "lr": 1.0e-3,
+        "lr_final": None,         # null: lr throughout; a number: lr falls along a cosine to it by the last
+                                  # of `iterations` (by iteration, not wall time, so a run repeats)
         "weight_decay": 1.0e-4,
         "batch_size": 256,
         "steps": 48,              # SGD steps per iteration
@@ -89,6 +91,11 @@ def load_zero_config(path=None, overrides=()) -> dict:
         raise ValueError("config key selfplay.workers must not exceed selfplay.num_games")
     if cfg["optim"]["min_replay"] > cfg["optim"]["replay_size"]:
         raise ValueError("config key optim.min_replay must not exceed optim.replay_size")
+    lr, lr_final = cfg["optim"]["lr"], cfg["optim"]["lr_final"]
+    if lr_final is not None and (isinstance(lr_final, bool) or not isinstance(lr_final, (int, float))
+                                 or not 0 <= lr_final <= lr):
+        raise ValueError(f"config key optim.lr_final must be null or a number from 0 to optim.lr ({lr}), "
+                         f"got {lr_final!r}")
     if cfg["max_minutes"] < 0:
         raise ValueError("config key max_minutes must be at least 0")
     init = cfg["init"]

@@ -2,6 +2,8 @@
 policy targets (over the legal actions), squared error of the value per real seat."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import torch
 import torch.nn.functional as F
@@ -11,6 +13,10 @@ class Learner:
     def __init__(self, net, lr, weight_decay, value_coef, device="cpu"):
         self.net, self.value_coef, self.device = net, value_coef, device
         self.optimizer = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=weight_decay)
+
+    def set_lr(self, lr):
+        for group in self.optimizer.param_groups:
+            group["lr"] = lr
 
     def step(self, batch) -> dict:
         obs, masks, policy, values, valid = batch
@@ -34,6 +40,15 @@ class Learner:
         return {"loss/policy": policy_loss.item(), "loss/value": value_loss.item(),
                 "policy/entropy": float(entropy), "policy/target_entropy": float(target_entropy),
                 "value/explained_variance_train_batch": float(explained)}
+
+
+def cosine_lr(lr, lr_final, iteration, iterations) -> float:
+    """The learning rate of an iteration (0-based): lr at the first, lr_final at the last of
+    `iterations`, along a half cosine; lr throughout where lr_final is None."""
+    if lr_final is None:
+        return lr
+    done = min(iteration / max(iterations - 1, 1), 1.0)
+    return lr_final + 0.5 * (lr - lr_final) * (1.0 + math.cos(math.pi * done))
 
 
 def explained_variance(net, obs, values, valid) -> float:

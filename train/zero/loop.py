@@ -19,7 +19,7 @@ from agents.zero.agent import ZeroAgent
 from agents.zero.network import ZeroNet, load_checkpoint, save_checkpoint
 
 from ..plots import learning_curve
-from .learner import Learner, explained_variance, mean_rows
+from .learner import Learner, cosine_lr, explained_variance, mean_rows
 from .replay import ReplayBuffer
 from .workers import Workers
 
@@ -139,6 +139,9 @@ class ZeroTraining:
                                   explained_variance(self.net, *self.replay.latest(fresh, cfg["device"])),
                                   self.positions0 + self.selfplay.decisions)
             if self.replay.size >= o["min_replay"]:
+                lr = cosine_lr(o["lr"], o["lr_final"], self.iteration, cfg["iterations"])
+                self.learner.set_lr(lr)
+                writer.add_scalar("optim/lr", lr, self.positions0 + self.selfplay.decisions)
                 for _ in range(o["steps"]):
                     losses.append(self.learner.step(self.replay.sample(o["batch_size"], self.rng, cfg["device"])))
                 self.selfplay.refresh()  # self-play's bfloat16 copy takes the new weights

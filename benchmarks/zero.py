@@ -4,7 +4,7 @@ simulations, leaf evaluations per second, and where the time goes.
 
     python benchmarks/zero.py [--games kheops_v1 sakkara_v1] [--sims 0 16 64 256]
                               [--batch 128] [--seconds 8] [--scaling] [--dtype float32 bfloat16]
-                              [--workers 1 2] [--json out.json]
+                              [--workers 1 2] [--device cpu] [--json out.json]
 
 Each measurement plays self-play as train.zero does (train/zero/selfplay.py: every decision of
 `--batch` games searched in one batched search, Gumbel root, an untrained 256-wide 3-layer
@@ -26,6 +26,8 @@ inference_dtype), each measured in turn.
 (train/zero/workers.py: the `--batch` games split among N workers, one in this process, the
 others in processes of their own, the weights sent before each play of 8 decisions), at the
 first of `--sims`: decisions per second of wall time and the ratio to one worker.
+--device cuda: the network on the GPU (train.zero's `device: cuda`); the search, the kernels
+and the rest stay on the CPU.
 """
 from __future__ import annotations
 
@@ -71,10 +73,10 @@ class RawNetwork:
                             np.zeros((len(priors), values.shape[1]), np.float32))
 
 
-def measure(name, sims, batch, seconds, dtype="float32", width=256, depth=3):
+def measure(name, sims, batch, seconds, dtype="float32", width=256, depth=3, device="cpu"):
     game = pyramid_envs.get_game(name)
     torch.manual_seed(0)
-    net = ZeroNet(int(np.prod(game.obs_shape)), game.num_actions, game.max_players, width, depth).eval()
+    net = ZeroNet(int(np.prod(game.obs_shape)), game.num_actions, game.max_players, width, depth).to(device).eval()
     evaluate = Evaluator(net, dtype=dtype)
     search = RawNetwork(evaluate) if sims == 0 else Search(game, evaluate, sims=sims, max_steps=2000)
     play = SelfPlay(game, search, batch, seed=0, max_steps=2000, options={})
@@ -92,17 +94,19 @@ def measure(name, sims, batch, seconds, dtype="float32", width=256, depth=3):
     split = {k: v / wall for k, v in search.seconds.items()}
     split["env"] = play.env_seconds / wall
     split["other"] = max(0.0, 1.0 - sum(split.values()))
-    return {"game": name, "sims": sims, "batch": batch, "dtype": dtype, "decisions_per_s": play.decisions / wall,
+    return {"game": name, "sims": sims, "batch": batch, "dtype": dtype, "device": device,
+            "decisions_per_s": play.decisions / wall,
             "leaf_evals_per_s": search.leaf_evaluations / wall, "ms_per_decision_step": 1000 * wall / steps,
             "share": split}
 
 
-def measure_workers(name, sims, batch, seconds, dtype, workers):
+def measure_workers(name, sims, batch, seconds, dtype, workers, device="cpu"):
     cfg = load_zero_config(None, [f"env={name}", f"search.sims={sims}", f"inference_dtype={dtype}",
-                                  f"selfplay.num_games={batch}", f"selfplay.workers={workers}"])
+                                  f"selfplay.num_games={batch}", f"selfplay.workers={workers}", f"device={device}"])
     game = pyramid_envs.get_game(name)
     torch.manual_seed(0)
-    net = ZeroNet(int(np.prod(game.obs_shape)), game.num_actions, game.max_players, **cfg["network"]).eval()
+    net = ZeroNet(int(np.prod(game.obs_shape)), game.num_actions, game.max_players, **cfg["network"])
+    net = net.to(device).eval()
     play = Workers(cfg, game, net, batch, workers, seed=0)
     replay = ReplayBuffer(20_000, int(np.prod(game.obs_shape)), game.num_actions, game.max_players)
     try:
@@ -113,7 +117,7 @@ def measure_workers(name, sims, batch, seconds, dtype, workers):
         wall = time.perf_counter() - t0
     finally:
         play.close()
-    return {"game": name, "sims": sims, "batch": batch, "dtype": dtype, "workers": workers,
+    return {"game": name, "sims": sims, "batch": batch, "dtype": dtype, "device": device, "workers": workers,
             "decisions_per_s": (play.decisions - start) / wall}
 
 
@@ -125,7 +129,7 @@ def speed_table(args):
         runs += [("kheops_v1", 64, b) for b in (32, 128, 512)]
     for name, sims, batch in runs:
         for dtype in args.dtype:
-            results.append(measure(name, sims, batch, args.seconds, dtype))
+            results.append(measure(name, sims, batch, args.seconds, dtype, device=args.device))
             print(row(results[-1]), flush=True)
     return results
 
@@ -137,7 +141,8 @@ def workers_table(args):
         for dtype in args.dtype:
             one = None
             for n in args.workers:
-                r = measure_workers(pyramid_envs.resolve_env(name), args.sims[0], args.batch, args.seconds, dtype, n)
+                r = measure_workers(pyramid_envs.resolve_env(name), args.sims[0], args.batch, args.seconds, dtype, n,
+                                    args.device)
                 one = r["decisions_per_s"] if n == 1 else one
                 ratio = f"{r['decisions_per_s'] / one:.2f}x" if one else "-"
                 print(f"| {r['game']} | {r['sims']} | {r['batch']} | {dtype} | {n} | {r['decisions_per_s']:,.0f} | "
@@ -166,6 +171,7 @@ def main(argv=None):
     parser.add_argument("--scaling", action="store_true")
     parser.add_argument("--dtype", nargs="+", default=["float32"], choices=INFERENCE_DTYPES)
     parser.add_argument("--workers", nargs="+", type=int, default=None)
+    parser.add_argument("--device", default="cpu", help="where the network runs: cpu, or cuda on a GPU machine")
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
     torch.set_num_threads(1)

@@ -73,12 +73,13 @@ class Evaluator:
 
     dtype "bfloat16" values the leaves with a bfloat16 copy of the network (its matrix products
     accumulate in float32): about twice as fast on CPUs with native bfloat16 (AVX512-BF16, AMX),
-    slower where it is emulated. Call refresh() after the network's weights change."""
+    slower where it is emulated. Call refresh() after the network's weights change. Positions
+    go to the device the network is on (a network on a GPU: the GPU)."""
 
-    def __init__(self, net: ZeroNet, device="cpu", dtype="float32"):
+    def __init__(self, net: ZeroNet, dtype="float32"):
         if dtype not in INFERENCE_DTYPES:
             raise ValueError(f"inference dtype must be one of {list(INFERENCE_DTYPES)}, got {dtype!r}")
-        self.net, self.device = net, torch.device(device)
+        self.net, self.device = net, next(net.parameters()).device
         self.dtype = getattr(torch, dtype)
         self.infer = net if dtype == "float32" else copy.deepcopy(net).to(self.dtype)
         self.positions, self.seconds = 0, 0.0

@@ -73,6 +73,18 @@ def test_lr_final_anneals_the_learning_rate_by_iteration(tmp_path):
         load_zero_config(None, ["optim.lr_final=0.01"])
 
 
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU; run it on a machine with one")
+def test_device_cuda_trains_evaluates_and_plays_in_worker_processes(tmp_path):
+    """config device: cuda puts the network on the GPU in training, in its evaluations (the
+    live network as an agent) and in every self-play worker."""
+    main(["--out", str(tmp_path), "iterations=2", "selfplay.max_steps=30", "device=cuda", "selfplay.workers=2",
+          *TINY])
+    net, data = load_checkpoint(tmp_path / "checkpoints" / "final.pt")
+    assert data["iteration"] == 2 and data["config"]["device"] == "cuda"
+    assert [row["iteration"] for row in data["history"]] == [0, 2]  # both evaluations played
+    assert (tmp_path / "arena.json").exists()
+
+
 def test_init_starts_from_a_checkpoints_weights_and_refuses_a_misfit(tmp_path):
     from train.zero.loop import ZeroTraining
 

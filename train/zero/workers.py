@@ -29,7 +29,7 @@ STATS = ("games", "decisions", "truncated", "env_seconds")
 def make_selfplay(cfg, game, net, stream: int, num_games: int, seed: int) -> SelfPlay:
     """One worker's self-play: its games, its search over `net` (its own evaluator and buffers)."""
     s, sp = cfg["search"], cfg["selfplay"]
-    search = Search(game, Evaluator(net, cfg["device"], cfg["inference_dtype"]), sims=s["sims"], mode=s["mode"],
+    search = Search(game, Evaluator(net, cfg["inference_dtype"]), sims=s["sims"], mode=s["mode"],
                     c_puct=s["c_puct"], c_visit=s["c_visit"], c_scale=s["c_scale"],
                     max_considered=s["max_considered"], dirichlet_alpha=s["dirichlet_alpha"],
                     dirichlet_frac=s["dirichlet_frac"], max_steps=sp["max_steps"],
@@ -59,7 +59,8 @@ def _serve(conn, cfg, stream, num_games, seed):
     """A worker process: build its self-play, then play whenever sent (weights, decisions)."""
     torch.set_num_threads(cfg["torch_threads"])
     game = pyramid_envs.get_game(pyramid_envs.resolve_env(cfg["env"]))
-    net = ZeroNet(int(np.prod(game.obs_shape)), game.num_actions, game.max_players, **cfg["network"]).eval()
+    net = ZeroNet(int(np.prod(game.obs_shape)), game.num_actions, game.max_players, **cfg["network"])
+    net = net.to(cfg["device"]).eval()
     play = make_selfplay(cfg, game, net, stream, num_games, seed)
     sent = 0
     while (job := conn.recv()) is not None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from pyramid_envs.core import records
 from pyramid_envs.core.outcome import score_margin_rewards
 
 from . import tree
@@ -186,12 +187,13 @@ class Search:
             values[:] = self.leaf_value[:n]
             if self.margin_weight:
                 ended = np.flatnonzero((kinds == TERMINAL) & dets["terminated"])
-                values[ended] = outcome_values(values[ended], dets[ended], self.margin_weight, self.margin_scale)
+                values[ended] = outcome_values(values[ended], records.take(dets, ended), self.margin_weight,
+                                               self.margin_scale)
             leaves = np.flatnonzero(kinds == EVAL)
             self.seconds["search"] += time.perf_counter() - t
             if leaves.size:
                 t = time.perf_counter()
-                leaf_states = dets[leaves]
+                leaf_states = records.take(dets, leaves)
                 leaf_seats = leaf_states["current_player"].astype(np.int64)
                 leaf_obs = self.obs[:leaves.size]
                 game.kernels.observe(leaf_states, leaf_seats, leaf_obs)

@@ -6,6 +6,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from . import records
 from .compile import ensure_compiled
 from .checks import (RENDER_MODES, check_env_args, check_one_action, final_rewards,
                      resolve_max_steps)
@@ -140,7 +141,7 @@ class PyramidAECEnv(AECEnv):
     @property
     def state_array(self) -> np.ndarray:
         """The game's state record (a 1-element array); a copy, for planners and tests."""
-        return self._states.copy()
+        return records.copy(self._states)
 
     def state_dict(self) -> dict:
         """Everything needed to continue this env elsewhere, as JSON-able data."""

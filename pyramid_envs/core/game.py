@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from . import records
 from .checks import check_actions
 from .compile import ensure_compiled
 from .rng import seed_to_u64
@@ -172,7 +173,7 @@ class Game:
     def determinize(self, states, seats, seeds) -> np.ndarray:
         """A copy of `states` with everything `seats` cannot see resampled."""
         ensure_compiled(self, part="planning")
-        out = states.copy()
+        out = records.copy(states)
         starts = np.array([seed_to_u64(s) for s in np.atleast_1d(seeds)], np.uint64)
         self.kernels.determinize(out, np.asarray(seats, np.int64), starts)
         return out

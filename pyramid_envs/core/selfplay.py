@@ -17,6 +17,7 @@ import time
 import gymnasium
 import numpy as np
 
+from . import records
 from .policies import RandomPolicy
 from .vector import VectorGame
 from .view import SeatView
@@ -100,7 +101,7 @@ class SelfPlayVec:
         if not hasattr(opp, "act"):
             actions = opp(vec.obs[idx], vec.masks[idx])
         else:
-            view = SeatView(self.game, vec.states[idx], vec.current_player[idx]) \
+            view = SeatView(self.game, records.take(vec.states, idx), vec.current_player[idx]) \
                 if getattr(opp, "needs_view", False) else None
             if hasattr(opp, "new_games"):
                 actions = opp.act(vec.obs[idx], vec.masks[idx], view, idx)
@@ -118,7 +119,7 @@ class SelfPlayVec:
         if ended.any():
             idx = info["done_index"]
             self._final[idx] = True
-            self._final_states[idx] = info["final_states"]
+            records.put(self._final_states, idx, info["final_states"])
 
     def _deal(self, idx):
         self._draw_seats(idx)
@@ -153,7 +154,7 @@ class SelfPlayVec:
             self._rng = np.random.default_rng(seed + 1)
         self.vec.reset(seed)
         self._final = np.zeros(self.num_envs, bool)
-        self._final_states = self.vec.states.copy()
+        self._final_states = records.copy(self.vec.states)
         self._episode_len[:] = 0
         self._restart(np.arange(self.num_envs))
         if self.shaping:

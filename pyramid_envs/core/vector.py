@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import records
 from .compile import ensure_compiled
 from .checks import check_actions, check_env_args, final_rewards, resolve_max_steps
 
@@ -42,10 +43,10 @@ class VectorGame:
         return self.states["current_player"].astype(np.int64)
 
     def _reset_games(self, idx):
-        sub = self.states[idx]
+        sub = records.take(self.states, idx)
         seeds = self._rng.integers(0, 2**64, size=len(idx), dtype=np.uint64)
         self.game.kernels.reset(sub, seeds, self._encoded)
-        self.states[idx] = sub
+        records.put(self.states, idx, sub)
 
     def _refresh(self):
         self.game.kernels.legal_mask(self.states, self.masks)
@@ -74,8 +75,8 @@ class VectorGame:
         if done.size:
             if terminated.any():
                 t = np.flatnonzero(terminated)
-                rewards[t] = final_rewards(self.states[t], rewards[t], self.reward_mode)
-            info["final_states"] = self.states[done].copy()
+                rewards[t] = final_rewards(records.take(self.states, t), rewards[t], self.reward_mode)
+            info["final_states"] = records.take(self.states, done)
             info["done_index"] = done
             self._reset_games(done)
         self._refresh()

@@ -1,6 +1,7 @@
 """SeatView: the only handle planners and opponents get on game states."""
 import numpy as np
 
+from . import records
 from .compile import ensure_compiled
 
 
@@ -18,12 +19,12 @@ class SeatView:
         return len(self._states)
 
     def subset(self, rows) -> "SeatView":
-        return SeatView(self.game, self._states[rows], self.seats[rows])
+        return SeatView(self.game, records.take(self._states, rows), self.seats[rows])
 
     def determinize(self, seeds, repeat: int = 1) -> np.ndarray:
         """`repeat` resampled copies of every game (copy k of game i at i * repeat + k),
         each consistent with what its seat has seen."""
-        states = np.repeat(self._states, repeat)
+        states = records.repeat(self._states, repeat)
         seats = np.repeat(self.seats, repeat)
         self.game.kernels.determinize(states, seats, np.asarray(seeds, np.uint64))
         return states

@@ -23,7 +23,7 @@ from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
 import pyramid_envs
 from agents.registry import make_agent
-from pyramid_envs.core import SeatView, VectorGame
+from pyramid_envs.core import SeatView, VectorGame, records
 
 LEARNER = "learner"
 SELF_PLAY = ("latest", "pool")
@@ -148,7 +148,7 @@ class PyramidMultiAgentEnv(MultiAgentEnv):
             for k in np.unique(self.kind[waiting]):
                 rows = waiting[self.kind[waiting] == k]
                 agent = self.baselines[self.kinds[k]]
-                view = SeatView(self.game, vec.states[rows], seat[rows]) if agent.needs_view else None
+                view = SeatView(self.game, records.take(vec.states, rows), seat[rows]) if agent.needs_view else None
                 actions[rows] = agent.act(vec.obs[rows], vec.masks[rows], view)
             self._absorb(vec.step(actions), ended)
 

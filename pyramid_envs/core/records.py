@@ -37,7 +37,7 @@ def put(records, rows, values) -> None:
         raise ValueError("put needs a C-contiguous record array")
     if values.dtype != records.dtype:
         raise ValueError(f"put needs records of the same dtype, got {values.dtype} into {records.dtype}")
-    records.view(np.uint8).reshape(len(records), records.dtype.itemsize)[_rows(rows)] = _raw(values)
+    _raw(records)[_rows(rows)] = _raw(values)  # contiguous: _raw is a view of records itself
 
 
 def repeat(records, count: int) -> np.ndarray:

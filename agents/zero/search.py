@@ -86,6 +86,16 @@ class Search:
         self.seconds = {"search": 0.0, "observe": 0.0, "inference": 0.0}
         self.leaf_evaluations = 0
 
+    def set_sims(self, sims: int) -> None:
+        """Search with `sims` simulations from the next run on (a schedule that deepens the
+        search as training goes); the buffers sized by them are remade on that run."""
+        if int(sims) < 1:
+            raise ValueError(f"sims must be at least 1, got {sims}")
+        if int(sims) != self.sims:
+            self.sims = int(sims)
+            self.table = tree.considered_visits(self.max_considered, self.sims)
+            self.capacity = 0
+
     def _allocate(self, n):
         game, nodes, width = self.game, self.sims + 2, self.game.max_players
         self.capacity = n

@@ -48,6 +48,8 @@ def test_two_iterations_write_a_checkpoint_that_plays_and_resumes(tmp_path):
 
     slim = export(final, tmp_path / "slim.pt")
     assert slim.stat().st_size < final.stat().st_size and load_checkpoint(slim)[1]["search"] == data["search"]
+    deeper = load_checkpoint(export(final, tmp_path / "deeper.pt", sims=7))[1]["search"]
+    assert deeper == {**data["search"], "sims": 7}
     result = run_arena("kheops", [f"zero:path={final}", f"zero:path={final},sims=0", "random"], games=6, seed=3)
     assert len(result.seats) == 6
     main(["--out", str(tmp_path), "--resume", str(tmp_path / "checkpoints" / "iteration_1.pt"), "iterations=3",
@@ -202,9 +204,10 @@ def test_self_play_workers_split_the_games_and_a_run_repeats(tmp_path):
         workers = Workers(cfg, game, net, 8, count, seed=5)
         lone = [make_selfplay(cfg, game, net, k, 8 // count, seed=5) for k in range(count)]
         try:
-            for _ in range(2):
-                workers.play(40, replays[0])
+            for sims in (4, 6):  # a sims schedule reaches every worker
+                workers.play(40, replays[0], sims)
                 for play in lone:
+                    play.search.set_sims(sims)
                     play.play(40, replays[1])
                 with torch.no_grad():
                     for w in net.parameters():
@@ -219,6 +222,44 @@ def test_self_play_workers_split_the_games_and_a_run_repeats(tmp_path):
         load_zero_config(None, [*TINY, "selfplay.workers=9"])
     with pytest.raises(ValueError, match="selfplay.workers must be a whole number"):
         load_zero_config(None, [*TINY, "selfplay.workers=0"])
+
+
+def test_a_sims_schedule_deepens_self_play_and_the_agent_keeps_the_last(tmp_path):
+    """search.sims_schedule: self-play searches with each pair's sims from its iteration on; a
+    checkpoint's agent plays with the sims of the last iteration before it (play_sims, else
+    eval_sims, override that); a search given new sims plays as a search made with them."""
+    from train.zero.config import sims_at
+
+    cfg = load_zero_config(None, [*TINY, "search.sims_schedule=[[2, 8], [5, 6]]"])
+    assert [sims_at(cfg, i) for i in range(7)] == [4, 4, 8, 8, 8, 6, 6]
+    main(["--out", str(tmp_path), "iterations=3", "selfplay.max_steps=30", "--no-eval", *TINY,
+          "search.sims_schedule=[[2, 8]]"])
+    sims = {n: load_checkpoint(tmp_path / "checkpoints" / f"{n}.pt")[1]["search"]["sims"]
+            for n in ("iteration_1", "iteration_2", "iteration_3", "final")}
+    assert sims == {"iteration_1": 4, "iteration_2": 4, "iteration_3": 8, "final": 8}
+    from train.zero.loop import agent_search_options
+
+    played = load_zero_config(None, [*TINY, "search.sims_schedule=[[2, 8]]", "play_sims=32"])
+    assert agent_search_options(played, 3)["sims"] == 32 and agent_search_options(played, 3, False)["sims"] == 8
+    assert agent_search_options(load_zero_config(None, [*TINY, "eval_sims=5"]), 3)["sims"] == 5
+    with pytest.raises(ValueError, match="play_sims must be null or a whole number"):
+        load_zero_config(None, [*TINY, "play_sims=-1"])
+    for bad in ("[[2, 0]]", "[[0, 8]]", "[[3, 8], [2, 6]]", "[[2, 8], [2, 6]]", "[2, 8]", "{2: 8}"):
+        with pytest.raises(ValueError, match="search.sims_schedule must be a list of"):
+            load_zero_config(None, [*TINY, f"search.sims_schedule={bad}"])
+
+    game = pyramid_envs.get_game("kheops_v1")
+    torch.manual_seed(2)
+    net = ZeroNet(int(np.prod(game.obs_shape)), game.num_actions, game.max_players, width=16, depth=1).eval()
+    vec = pyramid_envs.core.vector.VectorGame(game, 4, seed=3)
+    obs, masks = vec.reset()
+    view = pyramid_envs.core.view.SeatView(game, vec.states, vec.current_player)
+    changed, fresh = Search(game, Evaluator(net), sims=4), Search(game, Evaluator(net), sims=12)
+    changed.run(view, obs, masks, np.random.default_rng(0))  # buffers made for 4 simulations
+    changed.set_sims(12)
+    a, b = (s.run(view, obs, masks, np.random.default_rng(1), explore=True) for s in (changed, fresh))
+    assert np.array_equal(a.actions, b.actions) and np.array_equal(a.visits, b.visits)
+    assert np.array_equal(a.policy, b.policy) and changed.node_head.shape[1] == 12 + 2
 
 
 def _tiny_checkpoint(tmp_path, name):

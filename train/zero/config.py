@@ -23,6 +23,8 @@ DEFAULTS = {
     "network": {"width": 256, "depth": 3},
     "search": {                   # agents/zero/search.py
         "sims": 16,               # simulations per decision in self-play
+        "sims_schedule": [],      # [[iteration, sims], ...]: from each iteration on that many instead (a
+                                  # deeper search once the network has learnt enough to guide it)
         "mode": "gumbel",         # gumbel: sequential halving at the root; puct: AlphaZero's rule
         "c_puct": 1.25,
         "c_visit": 50.0,          # Gumbel's sigma(q) = (c_visit + max N) * c_scale * q
@@ -59,7 +61,10 @@ DEFAULTS = {
     "eval_every": 20,             # iterations between arena evaluations (and learning-curve points)
     "eval_games": 40,             # per evaluation agent and against the pool's oldest network
     "eval_agents": ["random", "greedy"],
-    "eval_sims": None,            # the evaluated agent's simulations (null: search.sims)
+    "eval_sims": None,            # the network's simulations in the evaluations during training (null: those
+                                  # self-play searches with at the time)
+    "play_sims": None,            # the trained agent's default simulations, stored in its checkpoints and used
+                                  # by the final arena (null: eval_sims, else those self-play searched with last)
     "checkpoint_every": 20,       # iterations between resumable checkpoints
     "pool_size": 5,               # past networks kept for evaluation (one per checkpoint)
     "final_eval_games": 200,
@@ -72,6 +77,10 @@ POSITIVE = ("network.width", "network.depth", "search.sims", "search.max_conside
             "optim.replay_size", "iterations", "eval_every", "checkpoint_every", "pool_size")  # eval_games: load_config checks it
 
 
+def _whole(value, least) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
 def load_zero_config(path=None, overrides=()) -> dict:
     cfg = load_config(path, overrides, defaults=DEFAULTS)
     for key in POSITIVE:
@@ -79,6 +88,15 @@ def load_zero_config(path=None, overrides=()) -> dict:
         value = (cfg[section] if section else cfg)[name]
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise ValueError(f"config key {key} must be a whole number of at least 1, got {value!r}")
+    schedule = cfg["search"]["sims_schedule"]
+    if not isinstance(schedule, list) or not all(
+            isinstance(p, list) and len(p) == 2 and _whole(p[0], 1) and _whole(p[1], 1) for p in schedule) \
+            or [p[0] for p in schedule] != sorted({p[0] for p in schedule}):
+        raise ValueError(f"config key search.sims_schedule must be a list of [iteration, sims] pairs of whole "
+                         f"numbers of at least 1, iterations rising (e.g. [[1300, 64]]), got {schedule!r}")
+    for key in ("eval_sims", "play_sims"):
+        if cfg[key] is not None and not _whole(cfg[key], 0):
+            raise ValueError(f"config key {key} must be null or a whole number of at least 0, got {cfg[key]!r}")
     td = cfg["selfplay"]["td_steps"]
     if not isinstance(td, int) or isinstance(td, bool) or td < 0:
         raise ValueError(f"config key selfplay.td_steps must be a whole number of at least 0, got {td!r}")
@@ -104,3 +122,12 @@ def load_zero_config(path=None, overrides=()) -> dict:
     for spec in cfg["final_eval_agents"]:
         _check_agent(spec)
     return cfg
+
+
+def sims_at(cfg, iteration: int) -> int:
+    """Self-play's simulations per decision in `iteration` (0-based) under search.sims_schedule."""
+    sims = cfg["search"]["sims"]
+    for start, value in cfg["search"]["sims_schedule"]:
+        if iteration >= start:
+            sims = value
+    return sims

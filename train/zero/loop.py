@@ -19,6 +19,7 @@ from agents.zero.agent import ZeroAgent
 from agents.zero.network import ZeroNet, load_checkpoint, save_checkpoint
 
 from ..plots import learning_curve
+from .config import sims_at
 from .learner import Learner, cosine_lr, explained_variance, mean_rows
 from .replay import ReplayBuffer
 from .workers import Workers
@@ -26,11 +27,13 @@ from .workers import Workers
 EVAL_SEED = 1_000_003  # evaluations during training: seeds from here on, never final_eval_seed
 
 
-def agent_search_options(cfg) -> dict:
-    """The search settings the trained agent plays with (stored in its checkpoints)."""
+def agent_search_options(cfg, iteration: int, playing: bool = True) -> dict:
+    """The search settings of the network trained up to `iteration`: as the agent stored in its
+    checkpoints plays (playing), or as the evaluations during training play it."""
     opts = {k: cfg["search"][k] for k in ("mode", "c_puct", "c_visit", "c_scale", "max_considered",
                                           "margin_weight", "margin_scale")}
-    opts["sims"] = cfg["eval_sims"] if cfg["eval_sims"] is not None else cfg["search"]["sims"]
+    sims = cfg["eval_sims"] if cfg["eval_sims"] is not None else sims_at(cfg, max(iteration - 1, 0))
+    opts["sims"] = cfg["play_sims"] if playing and cfg["play_sims"] is not None else sims
     opts["max_steps"] = cfg["selfplay"]["max_steps"]
     return opts
 
@@ -79,14 +82,14 @@ class ZeroTraining:
         self.positions0 = data.get("positions", 0)
 
     def save(self, name, full=True):
-        extra = {"search": agent_search_options(self.cfg), "iteration": self.iteration, "config": self.cfg,
-                 "positions": self.positions0 + self.selfplay.decisions}
+        extra = {"search": agent_search_options(self.cfg, self.iteration), "iteration": self.iteration,
+                 "config": self.cfg, "positions": self.positions0 + self.selfplay.decisions}
         if full:
             extra.update(optimizer=self.learner.optimizer.state_dict(), history=self.history)
         return save_checkpoint(self.out / "checkpoints" / f"{name}.pt", self.net, self.env, extra)
 
     def agent(self, net=None, name="learner"):
-        return ZeroAgent.from_network(net or self.net, self.env, agent_search_options(self.cfg),
+        return ZeroAgent.from_network(net or self.net, self.env, agent_search_options(self.cfg, self.iteration, False),
                                       seed=self.cfg["seed"], name=name, dtype=self.cfg["inference_dtype"])
 
     def evaluate(self, writer, positions):
@@ -118,7 +121,8 @@ class ZeroTraining:
         writer = SummaryWriter(str(self.out / "tb"))
         print(f"train.zero on {self.env}: replay buffer {self.replay.capacity:,} positions, "
               f"{self.replay.nbytes / 2**20:.0f} MiB; {cfg['selfplay']['num_games']} games side by side, "
-              f"{cfg['search']['sims']} simulations per decision ({cfg['search']['mode']})", flush=True)
+              f"{cfg['search']['sims']} simulations per decision ({cfg['search']['mode']})"
+              + "".join(f", {s} from iteration {i}" for i, s in cfg["search"]["sims_schedule"]), flush=True)
         start, t0 = self.iteration, time.perf_counter()
         budget = 60 * cfg["max_minutes"]
         if budget:  # the wall-time budget ends the run first: show it, not 1,000 iterations
@@ -130,7 +134,7 @@ class ZeroTraining:
         row = self.evaluate(writer, self.positions0) if start == 0 else {}
         for _ in range(start, cfg["iterations"]):
             added = self.replay.added
-            self.selfplay.play(cfg["selfplay"]["decisions"], self.replay)
+            self.selfplay.play(cfg["selfplay"]["decisions"], self.replay, sims_at(cfg, self.iteration))
             t = time.perf_counter()
             losses = []
             fresh = min(self.replay.added - added, 1024)

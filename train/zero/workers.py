@@ -64,8 +64,9 @@ def _serve(conn, cfg, stream, num_games, seed):
     play = make_selfplay(cfg, game, net, stream, num_games, seed)
     sent = 0
     while (job := conn.recv()) is not None:
-        weights, decisions = job
+        weights, decisions, sims = job
         net.load_state_dict(weights)
+        play.search.set_sims(sims)
         play.search.evaluate.refresh()
         staged = _Staged()
         play.play(decisions, staged)
@@ -92,9 +93,9 @@ class _Remote:
         return RuntimeError(f"self-play worker {self.stream} (a process of its own) stopped; its error, if "
                             f"any, is printed above")
 
-    def start(self, weights, decisions):
+    def start(self, weights, decisions, sims):
         try:
-            self.conn.send((weights, decisions))
+            self.conn.send((weights, decisions, sims))
         except OSError as err:  # BrokenPipeError, ConnectionError
             raise self._stopped() from err
 
@@ -132,11 +133,14 @@ class Workers:
     def sizes(self) -> list[int]:
         return [len(self.local.vec.states)] + [r.num_games for r in self.remotes]
 
-    def play(self, decisions: int, replay) -> None:
+    def play(self, decisions: int, replay, sims: int | None = None) -> None:
+        """sims: the simulations per decision from now on (None: as before)."""
+        sims = sims or self.local.search.sims
+        self.local.search.set_sims(sims)
         if self.remotes:
             weights = {k: v.cpu() for k, v in self.net.state_dict().items()}  # sent (pickled) at once
             for remote in self.remotes:
-                remote.start(weights, decisions)
+                remote.start(weights, decisions, sims)
         self.local.play(decisions, replay)  # this process's games first, then each worker's in turn
         for remote in self.remotes:
             for arrays in remote.finish():

@@ -86,7 +86,7 @@ def load_zero_config(path=None, overrides=()) -> dict:
     for key in POSITIVE:
         section, _, name = key.rpartition(".")
         value = (cfg[section] if section else cfg)[name]
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        if not _whole(value, 1):
             raise ValueError(f"config key {key} must be a whole number of at least 1, got {value!r}")
     schedule = cfg["search"]["sims_schedule"]
     if not isinstance(schedule, list) or not all(
@@ -98,7 +98,7 @@ def load_zero_config(path=None, overrides=()) -> dict:
         if cfg[key] is not None and not _whole(cfg[key], 0):
             raise ValueError(f"config key {key} must be null or a whole number of at least 0, got {cfg[key]!r}")
     td = cfg["selfplay"]["td_steps"]
-    if not isinstance(td, int) or isinstance(td, bool) or td < 0:
+    if not _whole(td, 0):
         raise ValueError(f"config key selfplay.td_steps must be a whole number of at least 0, got {td!r}")
     if cfg["search"]["mode"] not in MODES:
         raise ValueError(f"config key search.mode must be one of {sorted(MODES)}, got {cfg['search']['mode']!r}")

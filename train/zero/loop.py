@@ -89,8 +89,9 @@ class ZeroTraining:
         return save_checkpoint(self.out / "checkpoints" / f"{name}.pt", self.net, self.env, extra)
 
     def agent(self, net=None, name="learner"):
-        return ZeroAgent.from_network(net or self.net, self.env, agent_search_options(self.cfg, self.iteration, False),
-                                      seed=self.cfg["seed"], name=name, dtype=self.cfg["inference_dtype"])
+        options = agent_search_options(self.cfg, self.iteration, playing=False)
+        return ZeroAgent.from_network(net or self.net, self.env, options, seed=self.cfg["seed"], name=name,
+                                      dtype=self.cfg["inference_dtype"])
 
     def evaluate(self, writer, positions):
         cfg, t = self.cfg, time.perf_counter()

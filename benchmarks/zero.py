@@ -28,6 +28,10 @@ others in processes of their own, the weights sent before each play of 8 decisio
 first of `--sims`: decisions per second of wall time and the ratio to one worker.
 --device cuda: the network on the GPU (train.zero's `device: cuda`); the search, the kernels
 and the rest stay on the CPU.
+--per-decision AGENT AGENT ...: instead, what a decision costs each agent when one game is
+played at a time (arena games of `--per-decision-games` on seed 7919, batch 1, seats
+alternating, each game of `--games` in turn, after one warm-up game): milliseconds per
+decision of each agent's act.
 """
 from __future__ import annotations
 
@@ -42,6 +46,8 @@ import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
 import pyramid_envs  # noqa: E402
+from agents.arena import run_arena  # noqa: E402
+from agents.registry import make_agent  # noqa: E402
 from agents.zero import INFERENCE_DTYPES  # noqa: E402
 from agents.zero.network import Evaluator, ZeroNet  # noqa: E402
 from agents.zero.search import Search, SearchResult  # noqa: E402
@@ -151,6 +157,36 @@ def workers_table(args):
     return results
 
 
+def per_decision(env, specs, games, seed=7919, max_steps=10_000):
+    """Milliseconds per decision of each agent in arena games played one at a time."""
+    agents = [make_agent(s, seed=seed + k) for k, s in enumerate(specs)]
+    run_arena(env, agents, games=1, seed=seed - 1, batch=1, max_steps=max_steps)  # warm-up: compiles, first calls
+    spent = np.zeros(len(agents))
+    calls = np.zeros(len(agents), np.int64)
+    for k, agent in enumerate(agents):
+        def timed(*args, _act=agent.act, _k=k):
+            t = time.perf_counter()
+            out = _act(*args)
+            spent[_k] += time.perf_counter() - t
+            calls[_k] += 1
+            return out
+        agent.act = timed
+    run_arena(env, agents, games=games, seed=seed, batch=1, max_steps=max_steps)
+    return [{"game": env, "agent": s, "games": games, "decisions": int(n), "ms_per_decision": 1e3 * sec / max(n, 1)}
+            for s, n, sec in zip(specs, calls, spent)]
+
+
+def per_decision_table(args):
+    print("| game | agent | games | decisions | ms per decision |\n|---|---|---|---|---|")
+    results = []
+    for name in args.games:
+        for r in per_decision(pyramid_envs.resolve_env(name), args.per_decision, args.per_decision_games):
+            print(f"| {r['game']} | {r['agent']} | {r['games']} | {r['decisions']:,} | {r['ms_per_decision']:.1f} |",
+                  flush=True)
+            results.append(r)
+    return results
+
+
 def row(r):
     s = r["share"]
     return (f"| {r['game']} | {r['sims']} | {r['batch']} | {r['dtype']} | {r['decisions_per_s']:,.0f} | "
@@ -172,10 +208,15 @@ def main(argv=None):
     parser.add_argument("--dtype", nargs="+", default=["float32"], choices=INFERENCE_DTYPES)
     parser.add_argument("--workers", nargs="+", type=int, default=None)
     parser.add_argument("--device", default="cpu", help="where the network runs: cpu, or cuda on a GPU machine")
+    parser.add_argument("--per-decision", nargs="+", default=None, metavar="AGENT")
+    parser.add_argument("--per-decision-games", type=int, default=4)
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
-    results = workers_table(args) if args.workers else speed_table(args)
+    if args.per_decision:
+        results = per_decision_table(args)
+    else:
+        results = workers_table(args) if args.workers else speed_table(args)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)

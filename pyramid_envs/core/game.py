@@ -103,6 +103,12 @@ class Game:
     # where actions act in the render_svg(state, seat) picture, for clicking on it:
     # (state, actions, seat=None) -> {action: (x, y)} for those of `actions` that have a place
     action_places: Callable | None = None
+    # for curricula (train.zero's selfplay.head_start): head_start(states, levels int8[B,
+    # max_players]) moves games fresh from reset on to positions the rules can reach, seat p
+    # of game b past levels[b, p] stages of the game; head_start_levels names the stages,
+    # 0 ("as set up") first
+    head_start: Callable | None = None
+    head_start_levels: tuple = ()
     # seconds numba takes to compile each part of the kernels ({"rules": s, "planning": s},
     # core/compile.PARTS) into an empty cache on the 2-core reference machine, for
     # core/compile.py's first-use message

@@ -8,6 +8,20 @@ from .compile import ensure_compiled
 from .checks import check_actions, check_env_args, final_rewards, resolve_max_steps
 
 
+def head_start_weights(game, weights) -> np.ndarray:
+    """weights over game.head_start_levels (level 0 first) as probabilities; ValueError
+    naming the levels where the game has none, or too many, negative or all-zero weights."""
+    levels = game.head_start_levels
+    if game.head_start is None:
+        raise ValueError(f"{game.name} has no head starts")
+    w = np.asarray(weights, np.float64)
+    if w.ndim != 1 or not 1 <= len(w) <= len(levels) or not np.all(np.isfinite(w)) or (w < 0).any() \
+            or w.sum() <= 0:
+        raise ValueError(f"head_start must be 1-{len(levels)} weights >= 0, not all 0, for the levels "
+                         f"{list(levels)} of {game.name}; got {weights!r}")
+    return w / w.sum()
+
+
 class VectorGame:
     """A batch of independent games of one Game.
 
@@ -17,13 +31,18 @@ class VectorGame:
     obs[b] is what the player now to move in game b sees; rewards is
     float32[B, max_players], non-zero only on the step that ends a game;
     info["final_states"] holds copies of the games that ended, before reset.
+
+    head_start: None, or weights over the game's head_start_levels (level 0 first, fewer
+    is fine): every new game's seats then start independently at a level drawn from them
+    (Game.head_start), for curricula.
     """
 
     def __init__(self, game, num_envs: int, seed=None, max_steps=None, reward_mode="win_loss",
-                 check_legal=True, **options):
+                 check_legal=True, head_start=None, **options):
         check_env_args(None, max_steps, reward_mode)
         if num_envs < 1:
             raise ValueError(f"num_envs must be >= 1, got {num_envs}")
+        self._head_start = None if head_start is None else head_start_weights(game, head_start)
         ensure_compiled(game)
         self.game = game
         self.num_envs = num_envs
@@ -46,6 +65,10 @@ class VectorGame:
         sub = records.take(self.states, idx)
         seeds = self._rng.integers(0, 2**64, size=len(idx), dtype=np.uint64)
         self.game.kernels.reset(sub, seeds, self._encoded)
+        if self._head_start is not None:
+            w = self._head_start
+            levels = self._rng.choice(len(w), size=(len(idx), self.game.max_players), p=w)
+            self.game.head_start(sub, levels.astype(np.int8))
         records.put(self.states, idx, sub)
 
     def _refresh(self):

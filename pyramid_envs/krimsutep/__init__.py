@@ -6,6 +6,7 @@ from .codec import action_to_str, from_dict, str_to_action, to_dict
 from .picture import action_places, render_rgb, render_svg
 from .render import render_ansi, score_sheet
 from .guide import HELP
+from .headstart import LEVELS, head_start
 
 GAME = Game(
     name="krimsutep",
@@ -34,6 +35,8 @@ GAME = Game(
     help_text=HELP,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
+    head_start=head_start,
+    head_start_levels=LEVELS,
     compile_seconds={"rules": 12, "planning": 4},  # a first use on the quiet 2-core machine, RESULTS.md session 19
     default_max_steps=10_000,  # uniformly random play almost never ends a game (docs/rules)
 )

@@ -41,6 +41,8 @@ def test_two_iterations_write_a_checkpoint_that_plays_and_resumes(tmp_path):
     assert final.exists() and (tmp_path / "learning_curve.png").exists() and (tmp_path / "arena.json").exists()
     history = load_checkpoint(final)[1]["history"]  # the curve starts with the untrained network
     assert [(row["iteration"], row["step"]) for row in history] == [(0, 0), (2, 2 * 8 * 6)]
+    at_two = load_checkpoint(tmp_path / "checkpoints" / "iteration_2.pt")[1]["history"]
+    assert [row["iteration"] for row in at_two] == [0, 2]  # a checkpoint holds its own iteration's evaluation
     assert any((tmp_path / "tb").iterdir())
     net, data = load_checkpoint(final)
     assert data["env"] == "kheops_v1" and data["iteration"] == 2 and data["search"]["sims"] == 4
@@ -155,6 +157,31 @@ def test_each_positions_value_target_is_its_own_seats_outcome(name):
         assert np.array_equal(replay.values[rows, 1], outcome[(seats + 1) % len(outcome)])
         start += length
     assert start == replay.size and any(np.abs(o).sum() > 0 for o in outcomes)
+
+
+def test_a_head_start_curriculum_starts_self_play_games_on_and_is_checked(tmp_path):
+    game = pyramid_envs.get_game("krimsutep_v1")
+    net = ZeroNet(int(np.prod(game.obs_shape)), game.num_actions, game.max_players, width=16, depth=1)
+    search = Search(game, Evaluator(net), sims=2, max_steps=100)
+    last = [0] * (len(game.head_start_levels) - 1) + [1]  # every seat carries a treasure near the camp
+    play = SelfPlay(game, search, 4, seed=0, max_steps=100, options={}, head_start=last)
+    assert (play.vec.states["carry_tr"][:, :2] >= 0).all()
+    assert (SelfPlay(game, search, 4, seed=0, max_steps=100, options={}).vec.states["carry_tr"] < 0).all()
+    with pytest.raises(ValueError, match="selfplay.head_start must be a list of weights"):
+        load_zero_config(None, ["selfplay.head_start=[1, x]"])
+    with pytest.raises(ValueError, match="kheops has no head starts"):
+        main(["--out", str(tmp_path), "iterations=1", "selfplay.head_start=[1]", *TINY])
+
+
+def test_eval_max_steps_sets_the_evaluations_and_the_agents_step_limit():
+    from train.zero.loop import agent_search_options
+
+    cfg = load_zero_config(None, ["selfplay.max_steps=100"])
+    assert agent_search_options(cfg, 1)["max_steps"] == 100  # null: self-play's
+    cfg = load_zero_config(None, ["selfplay.max_steps=100", "eval_max_steps=700"])
+    assert agent_search_options(cfg, 1)["max_steps"] == agent_search_options(cfg, 1, playing=False)["max_steps"] == 700
+    with pytest.raises(ValueError, match="eval_max_steps must be null or a whole number of at least 1"):
+        load_zero_config(None, ["eval_max_steps=0"])
 
 
 def test_self_play_workers_split_the_games_and_a_run_repeats(tmp_path):
@@ -337,7 +364,14 @@ def test_every_shipped_network_loads_by_its_game_name_and_plays(env):
     assert len(result.seats) == 2
 
 
-def test_a_game_without_a_shipped_network_says_what_is_shipped():
-    assert "kheops_v1" in SHIPPED and "krimsutep_v1" not in SHIPPED
-    with pytest.raises(ValueError, match=r"no zero checkpoint shipped for krimsutep_v1; shipped: \[.farao_v1"):
+def test_every_game_ships_a_network():
+    assert SHIPPED == sorted(ENVS)
+
+
+def test_a_game_without_a_shipped_network_says_what_is_shipped(tmp_path, monkeypatch):
+    import agents.zero.agent as zero_agent
+
+    (tmp_path / "farao_v1.pt").write_bytes(b"")
+    monkeypatch.setattr(zero_agent, "SHIPPED", tmp_path)
+    with pytest.raises(ValueError, match=r"no zero checkpoint shipped for krimsutep_v1; shipped: \['farao_v1'\]"):
         make_agent("zero:env=krimsutep")

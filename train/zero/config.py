@@ -44,6 +44,9 @@ DEFAULTS = {
                                   # values n decisions later (the outcome where the game ends first)
         "workers": 1,             # self-play processes (one per core), each with its share of the games and
                                   # its own search; the first is this one (train/zero/workers.py)
+        "head_start": [],         # a curriculum: weights over the game's head-start levels (level 0, as set
+                                  # up, first; Game.head_start_levels); each seat of each self-play game
+                                  # starts at a level drawn from them; []: every game as set up
     },
     "optim": {
         "lr": 1.0e-3,
@@ -65,6 +68,9 @@ DEFAULTS = {
                                   # self-play searches with at the time)
     "play_sims": None,            # the trained agent's default simulations, stored in its checkpoints and used
                                   # by the final arena (null: eval_sims, else those self-play searched with last)
+    "eval_max_steps": None,       # the step limit of the evaluations' games (during training and the final
+                                  # arena) and of the trained agent's search (null: selfplay.max_steps), for
+                                  # self-play cut short of the full game's length (a curriculum)
     "checkpoint_every": 20,       # iterations between resumable checkpoints
     "pool_size": 5,               # past networks kept for evaluation (one per checkpoint)
     "final_eval_games": 200,
@@ -94,12 +100,20 @@ def load_zero_config(path=None, overrides=()) -> dict:
             or [p[0] for p in schedule] != sorted({p[0] for p in schedule}):
         raise ValueError(f"config key search.sims_schedule must be a list of [iteration, sims] pairs of whole "
                          f"numbers of at least 1, iterations rising (e.g. [[1300, 64]]), got {schedule!r}")
+    if cfg["eval_max_steps"] is not None and not _whole(cfg["eval_max_steps"], 1):
+        raise ValueError(f"config key eval_max_steps must be null or a whole number of at least 1, "
+                         f"got {cfg['eval_max_steps']!r}")
     for key in ("eval_sims", "play_sims"):
         if cfg[key] is not None and not _whole(cfg[key], 0):
             raise ValueError(f"config key {key} must be null or a whole number of at least 0, got {cfg[key]!r}")
     td = cfg["selfplay"]["td_steps"]
     if not _whole(td, 0):
         raise ValueError(f"config key selfplay.td_steps must be a whole number of at least 0, got {td!r}")
+    starts = cfg["selfplay"]["head_start"]
+    if not isinstance(starts, list) or not all(isinstance(w, (int, float)) and not isinstance(w, bool)
+                                               for w in starts):
+        raise ValueError(f"config key selfplay.head_start must be a list of weights, one per head-start level "
+                         f"of the game (level 0 first; [] for none), got {starts!r}")
     if cfg["search"]["mode"] not in MODES:
         raise ValueError(f"config key search.mode must be one of {sorted(MODES)}, got {cfg['search']['mode']!r}")
     if cfg["inference_dtype"] not in INFERENCE_DTYPES:
@@ -122,6 +136,11 @@ def load_zero_config(path=None, overrides=()) -> dict:
     for spec in cfg["final_eval_agents"]:
         _check_agent(spec)
     return cfg
+
+
+def eval_max_steps(cfg) -> int:
+    """The step limit of evaluation games and of the trained agent's search."""
+    return cfg["eval_max_steps"] or cfg["selfplay"]["max_steps"]
 
 
 def sims_at(cfg, iteration: int) -> int:

@@ -19,7 +19,7 @@ from agents.zero.agent import ZeroAgent
 from agents.zero.network import ZeroNet, load_checkpoint, save_checkpoint
 
 from ..plots import learning_curve
-from .config import sims_at
+from .config import eval_max_steps, sims_at
 from .learner import Learner, cosine_lr, explained_variance, mean_rows
 from .replay import ReplayBuffer
 from .workers import Workers
@@ -34,7 +34,7 @@ def agent_search_options(cfg, iteration: int, playing: bool = True) -> dict:
                                           "margin_weight", "margin_scale")}
     sims = cfg["eval_sims"] if cfg["eval_sims"] is not None else sims_at(cfg, max(iteration - 1, 0))
     opts["sims"] = cfg["play_sims"] if playing and cfg["play_sims"] is not None else sims
-    opts["max_steps"] = cfg["selfplay"]["max_steps"]
+    opts["max_steps"] = eval_max_steps(cfg)
     return opts
 
 
@@ -102,7 +102,7 @@ class ZeroTraining:
             opponents.append(self.agent(past, name=f"iteration {it}"))
         for k, opp in enumerate(opponents):
             res = run_arena(self.env, [self.agent(), opp], cfg["eval_games"], seed=EVAL_SEED + 97 * self.iteration + k,
-                            max_steps=cfg["selfplay"]["max_steps"], options=cfg["env_options"])
+                            max_steps=eval_max_steps(cfg), options=cfg["env_options"])
             pair = res.pairs[0]
             name = opp if isinstance(opp, str) else "pool"
             row[f"win_rate/{name}"], row[f"wins/{name}"], row[f"games/{name}"] = \
@@ -154,12 +154,12 @@ class ZeroTraining:
             self.iteration += 1
             positions = self.positions0 + self.selfplay.decisions
             self._log(writer, mean_rows(losses), positions, time.perf_counter() - t0)
+            if self.iteration % cfg["eval_every"] == 0 or self.iteration == cfg["iterations"]:
+                row = self.evaluate(writer, positions)  # before the checkpoint, so its history has it
             if self.iteration % cfg["checkpoint_every"] == 0:
                 self.save(f"iteration_{self.iteration}")
                 self.pool.append((self.iteration, copy.deepcopy(self.net)))
                 self.pool = self.pool[-cfg["pool_size"]:]
-            if self.iteration % cfg["eval_every"] == 0 or self.iteration == cfg["iterations"]:
-                row = self.evaluate(writer, positions)
             elapsed = time.perf_counter() - t0
             bar.update(min(elapsed, budget) - bar.n if budget else 1)
             bar.set_postfix(iteration=self.iteration, games=self.selfplay.games,
@@ -195,7 +195,7 @@ def evaluate_final(cfg, checkpoint, out: Path):
     agent = ZeroAgent(path=str(checkpoint), seed=cfg["final_eval_seed"])
     agent.name = "zero"
     result = run_arena(cfg["env"], [agent] + list(cfg["final_eval_agents"]), cfg["final_eval_games"],
-                       seed=cfg["final_eval_seed"], max_steps=cfg["selfplay"]["max_steps"],
+                       seed=cfg["final_eval_seed"], max_steps=eval_max_steps(cfg),
                        options=cfg["env_options"])
     (out / "arena.json").write_text(json.dumps(to_json(result), indent=1) + "\n")
     write_csv(result, out / "arena.csv")

@@ -38,13 +38,14 @@ def bootstrap(outcome, root_values, td_steps):
 
 class SelfPlay:
     """stream: the games' and the search's random streams (0 for a lone SelfPlay; the other
-    self-play workers of a run, train/zero/workers.py, get streams 1, 2, ...)."""
+    self-play workers of a run, train/zero/workers.py, get streams 1, 2, ...); head_start: None,
+    or weights over the game's head-start levels (a curriculum, VectorGame)."""
 
     def __init__(self, game, search, num_games, seed, max_steps, options, temperature_moves=16, td_steps=0,
-                 stream=0):
+                 stream=0, head_start=None):
         self.game, self.search = game, search
         self.vec = VectorGame(game, num_games, seed=seed + 1_000_003 * stream, max_steps=max_steps,
-                              check_legal=False, **options)
+                              check_legal=False, head_start=head_start, **options)
         self.obs, self.masks = self.vec.reset()
         self.rng = np.random.default_rng([seed, 1] + ([stream] if stream else []))
         self.temperature_moves, self.td_steps = temperature_moves, td_steps

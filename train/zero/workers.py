@@ -35,7 +35,7 @@ def make_selfplay(cfg, game, net, stream: int, num_games: int, seed: int) -> Sel
                     dirichlet_frac=s["dirichlet_frac"], max_steps=sp["max_steps"],
                     margin_weight=s["margin_weight"], margin_scale=s["margin_scale"])
     return SelfPlay(game, search, num_games, seed, sp["max_steps"], cfg["env_options"], sp["temperature_moves"],
-                    sp["td_steps"], stream=stream)
+                    sp["td_steps"], stream=stream, head_start=sp["head_start"] or None)
 
 
 class _Staged:

@@ -5,12 +5,13 @@ A researcher's errand is finding a jar, carrying it home, finding a treasure and
 home; level k puts him that far on: 0 as set up, 1 carrying a jar (standing where it lay),
 2 carrying it near the camp (on a random light-backed space), 3 that jar in his camp (he is in
 camp, its treasure hidden face down on a dark card of its god), 4 carrying that treasure
-(standing where it lay), 5 carrying it near the camp. Each seat with a level above 0 gets a god of its own among the game's, so the
-jars, treasures and the line of cards beside the pyramid move exactly as the rules move them:
-a picked-up jar or treasure leaves the first card of its god from beside the pyramid face down
-in its place (`_from_beside`), an emerging treasure sends the path card it replaces beside the
-pyramid (`_to_beside`). The first jar found wakes the mummy beside the grave. Nothing else
-changes: hands, deck, the turn and every other card are the setup's.
+(standing where it lay), 5 carrying it near the camp. Each seat with a level above 0 gets a
+god of its own among the game's, so the jars, treasures and the line of cards beside the
+pyramid move exactly as the rules move them: a picked-up jar or treasure leaves the first card
+of its god from beside the pyramid face down in its place (`_from_beside`), an emerging
+treasure sends the path card it replaces beside the pyramid (`_to_beside`). The first jar
+found wakes the mummy beside the grave. Nothing else changes: hands, deck, the turn and every
+other card are the setup's.
 """
 import numpy as np
 from ..core.jit import njit

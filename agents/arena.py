@@ -89,7 +89,8 @@ def game_starts(seed, games) -> np.ndarray:
 
 
 def play_games(game, agents, seat_table, seed, batch, max_steps, options, progress=None, records=None):
-    """records: None, or one GameRecord per game, to which every move and the end are added."""
+    """records: None, or one GameRecord per game, to which every move and the end are added;
+    progress: None, or called with the number of games that have just ended, as they end."""
     G, P = seat_table.shape
     rewards = np.zeros((G, P), np.float32)
     scores = np.zeros((G, P), np.int64)
@@ -104,8 +105,12 @@ def play_games(game, agents, seat_table, seed, batch, max_steps, options, progre
         table = seat_table[idx]
         rew = np.zeros((len(idx), game.max_players), np.float32)
         masks = np.zeros((len(idx), game.num_actions), np.int8)
+        over = 0  # games of this batch that have ended, reported to progress as they end
         while True:
             live = ~st["terminated"] & (st["steps"] < max_steps)
+            if progress is not None and len(idx) - live.sum() > over:
+                progress(int(len(idx) - live.sum() - over))
+                over = int(len(idx) - live.sum())
             if not live.any():
                 break
             game.kernels.legal_mask(st, masks)
@@ -134,8 +139,6 @@ def play_games(game, agents, seat_table, seed, batch, max_steps, options, progre
         first[idx] = first_shares(all_seats, truncated[idx])[:, :P]
         for r, g in enumerate(idx if records is not None else ()):
             records[g].finish(st["scores"][r, :st["num_players"][r]], bool(st["terminated"][r]))
-        if progress is not None:
-            progress(len(idx))
     return rewards, scores, truncated, first
 
 

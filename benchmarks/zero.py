@@ -62,6 +62,7 @@ class RawNetwork:
     """sims=0: the network's own choice, sampled from its priors."""
 
     mode = GUMBEL  # self-play takes the move it returns as it is
+    sims = 0
     margin_weight, margin_scale = 0.0, 1.0
 
     def __init__(self, evaluate):

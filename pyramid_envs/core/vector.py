@@ -42,9 +42,9 @@ class VectorGame:
         check_env_args(None, max_steps, reward_mode)
         if num_envs < 1:
             raise ValueError(f"num_envs must be >= 1, got {num_envs}")
-        self._head_start = None if head_start is None else head_start_weights(game, head_start)
-        ensure_compiled(game)
         self.game = game
+        self.set_head_start(head_start)
+        ensure_compiled(game)
         self.num_envs = num_envs
         self.options = game.resolve_options(options)
         self._encoded = game.encode_options(self.options)
@@ -56,6 +56,11 @@ class VectorGame:
         self.obs = np.zeros((num_envs,) + tuple(game.obs_shape), np.float32)
         self.rewards = np.zeros((num_envs, game.max_players), np.float32)
         self._rng = np.random.default_rng(seed)
+
+    def set_head_start(self, weights) -> None:
+        """The head starts of the games that begin from now on (None: as set up); a schedule
+        moves a curriculum's weights as training goes."""
+        self._head_start = None if weights is None else head_start_weights(self.game, weights)
 
     @property
     def current_player(self) -> np.ndarray:

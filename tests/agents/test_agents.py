@@ -96,6 +96,14 @@ def test_seeded_arena_repeats_exactly():
     assert json.dumps(a) == json.dumps(b) != json.dumps(c)
 
 
+def test_arena_progress_counts_games_as_they_end():
+    """The progress callback hears of each game when it ends, not once per batch: a batch
+    whose games end at different steps reports them in several calls, all games in all."""
+    calls = []
+    run_arena("kheops", ["random", "random"], games=12, seed=5, batch=12, progress=calls.append)
+    assert sum(calls) == 12 and len(calls) > 1 and all(c > 0 for c in calls)
+
+
 def test_greedy_beats_random():
     result = run_arena("kheops", ["random", "greedy"], games=40, seed=2)
     pair = result.pairs[0]

@@ -173,6 +173,42 @@ def test_a_head_start_curriculum_starts_self_play_games_on_and_is_checked(tmp_pa
         main(["--out", str(tmp_path), "iterations=1", "selfplay.head_start=[1]", *TINY])
 
 
+def test_schedules_move_the_head_starts_and_the_cut_as_training_goes(tmp_path):
+    """selfplay.head_start_schedule and max_steps_schedule: from each pair's iteration on, new
+    self-play games start at those weights' levels and games are cut (and the search's walks
+    valued as draws) at that many steps; malformed schedules are refused."""
+    from train.zero.config import stage_at
+
+    last = [0, 0, 0, 0, 0, 1]
+    cfg = load_zero_config(None, [*TINY, "env=krimsutep_v1", f"selfplay.head_start={last}", "selfplay.max_steps=100",
+                                  "selfplay.head_start_schedule=[[2, [1]]]", "selfplay.max_steps_schedule=[[3, 40]]"])
+    assert [stage_at(cfg, i) for i in (0, 2, 3)] == [{"sims": 4, "head_start": last, "max_steps": 100},
+                                                     {"sims": 4, "head_start": [1], "max_steps": 100},
+                                                     {"sims": 4, "head_start": [1], "max_steps": 40}]
+    assert stage_at(load_zero_config(None, TINY), 5)["head_start"] is None
+    game = pyramid_envs.get_game("krimsutep_v1")
+    net = ZeroNet(int(np.prod(game.obs_shape)), game.num_actions, game.max_players, width=16, depth=1)
+    play = SelfPlay(game, Search(game, Evaluator(net), sims=2, max_steps=100), 4, seed=0, max_steps=100,
+                    options={}, head_start=last)
+    assert (play.vec.states["carry_tr"][:, :2] >= 0).all()
+    play.set_stage(stage_at(cfg, 3))
+    assert play.vec.max_steps == play.search.max_steps == 40
+    play.vec.reset()  # the games that begin from now on are as set up
+    assert (play.vec.states["carry_tr"] < 0).all()
+    main(["--out", str(tmp_path), "iterations=4", "--no-eval", *TINY, "env=krimsutep_v1",
+          f"selfplay.head_start={last}", "selfplay.head_start_schedule=[[2, [1]]]",
+          "selfplay.max_steps_schedule=[[3, 40]]"])
+    assert (tmp_path / "checkpoints" / "final.pt").is_file()
+    for key, bad in (("head_start_schedule", "[[2, []]]"), ("head_start_schedule", "[[2, 1]]"),
+                     ("head_start_schedule", "[[0, [1]]]"), ("max_steps_schedule", "[[2, 0]]"),
+                     ("max_steps_schedule", "[[3, 9], [2, 9]]")):
+        with pytest.raises(ValueError, match=f"selfplay.{key} must be a list of"):
+            load_zero_config(None, [*TINY, f"selfplay.{key}={bad}"])
+    with pytest.raises(ValueError, match="head_start must be 1-6 weights"):  # at the start, not at iteration 9
+        main(["--out", str(tmp_path / "b"), "iterations=10", *TINY, "env=krimsutep_v1",
+              "selfplay.head_start_schedule=[[9, [1, 1, 1, 1, 1, 1, 1]]]"])
+
+
 def test_eval_max_steps_sets_the_evaluations_and_the_agents_step_limit():
     from train.zero.loop import agent_search_options
 
@@ -231,10 +267,11 @@ def test_self_play_workers_split_the_games_and_a_run_repeats(tmp_path):
         workers = Workers(cfg, game, net, 8, count, seed=5)
         lone = [make_selfplay(cfg, game, net, k, 8 // count, seed=5) for k in range(count)]
         try:
-            for sims in (4, 6):  # a sims schedule reaches every worker
-                workers.play(40, replays[0], sims)
+            for sims, cut in ((4, 30), (6, 12)):  # a schedule's stage reaches every worker
+                stage = {"sims": sims, "head_start": None, "max_steps": cut}
+                workers.play(40, replays[0], stage)
                 for play in lone:
-                    play.search.set_sims(sims)
+                    play.set_stage(stage)
                     play.play(40, replays[1])
                 with torch.no_grad():
                     for w in net.parameters():

@@ -47,6 +47,9 @@ DEFAULTS = {
         "head_start": [],         # a curriculum: weights over the game's head-start levels (level 0, as set
                                   # up, first; Game.head_start_levels); each seat of each self-play game
                                   # starts at a level drawn from them; []: every game as set up
+        "head_start_schedule": [],  # [[iteration, weights], ...]: from each iteration on these weights instead
+                                  # (a curriculum that moves towards the setup as the network learns)
+        "max_steps_schedule": [],  # [[iteration, max_steps], ...]: from each iteration on this cut instead
     },
     "optim": {
         "lr": 1.0e-3,
@@ -87,6 +90,21 @@ def _whole(value, least) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= least
 
 
+def _weights(value) -> bool:
+    return isinstance(value, list) and len(value) > 0 and all(
+        isinstance(w, (int, float)) and not isinstance(w, bool) for w in value)
+
+
+def _check_schedule(cfg, key, what, valid, example):
+    section, _, name = key.partition(".")
+    schedule = cfg[section][name]
+    if not isinstance(schedule, list) or not all(
+            isinstance(p, list) and len(p) == 2 and _whole(p[0], 1) and valid(p[1]) for p in schedule) \
+            or [p[0] for p in schedule] != sorted({p[0] for p in schedule}):
+        raise ValueError(f"config key {key} must be a list of [iteration, {what}] pairs, iterations whole "
+                         f"numbers of at least 1 and rising (e.g. {example}), got {schedule!r}")
+
+
 def load_zero_config(path=None, overrides=()) -> dict:
     cfg = load_config(path, overrides, defaults=DEFAULTS)
     for key in POSITIVE:
@@ -94,12 +112,9 @@ def load_zero_config(path=None, overrides=()) -> dict:
         value = (cfg[section] if section else cfg)[name]
         if not _whole(value, 1):
             raise ValueError(f"config key {key} must be a whole number of at least 1, got {value!r}")
-    schedule = cfg["search"]["sims_schedule"]
-    if not isinstance(schedule, list) or not all(
-            isinstance(p, list) and len(p) == 2 and _whole(p[0], 1) and _whole(p[1], 1) for p in schedule) \
-            or [p[0] for p in schedule] != sorted({p[0] for p in schedule}):
-        raise ValueError(f"config key search.sims_schedule must be a list of [iteration, sims] pairs of whole "
-                         f"numbers of at least 1, iterations rising (e.g. [[1300, 64]]), got {schedule!r}")
+    _check_schedule(cfg, "search.sims_schedule", "sims", lambda v: _whole(v, 1), "[[1300, 64]]")
+    _check_schedule(cfg, "selfplay.max_steps_schedule", "max_steps", lambda v: _whole(v, 1), "[[300, 1000]]")
+    _check_schedule(cfg, "selfplay.head_start_schedule", "weights", _weights, "[[300, [0.5, 0.25, 0.25]]]")
     if cfg["eval_max_steps"] is not None and not _whole(cfg["eval_max_steps"], 1):
         raise ValueError(f"config key eval_max_steps must be null or a whole number of at least 1, "
                          f"got {cfg['eval_max_steps']!r}")
@@ -110,8 +125,7 @@ def load_zero_config(path=None, overrides=()) -> dict:
     if not _whole(td, 0):
         raise ValueError(f"config key selfplay.td_steps must be a whole number of at least 0, got {td!r}")
     starts = cfg["selfplay"]["head_start"]
-    if not isinstance(starts, list) or not all(isinstance(w, (int, float)) and not isinstance(w, bool)
-                                               for w in starts):
+    if not _weights(starts) and starts != []:
         raise ValueError(f"config key selfplay.head_start must be a list of weights, one per head-start level "
                          f"of the game (level 0 first; [] for none), got {starts!r}")
     if cfg["search"]["mode"] not in MODES:
@@ -143,10 +157,22 @@ def eval_max_steps(cfg) -> int:
     return cfg["eval_max_steps"] or cfg["selfplay"]["max_steps"]
 
 
+def _scheduled(value, schedule, iteration):
+    for start, later in schedule:
+        if iteration >= start:
+            value = later
+    return value
+
+
 def sims_at(cfg, iteration: int) -> int:
     """Self-play's simulations per decision in `iteration` (0-based) under search.sims_schedule."""
-    sims = cfg["search"]["sims"]
-    for start, value in cfg["search"]["sims_schedule"]:
-        if iteration >= start:
-            sims = value
-    return sims
+    return _scheduled(cfg["search"]["sims"], cfg["search"]["sims_schedule"], iteration)
+
+
+def stage_at(cfg, iteration: int) -> dict:
+    """Self-play's settings in `iteration` (0-based) under the schedules: sims, head_start
+    (weights, or None for every game as set up) and max_steps."""
+    sp = cfg["selfplay"]
+    return {"sims": sims_at(cfg, iteration),
+            "head_start": _scheduled(sp["head_start"], sp["head_start_schedule"], iteration) or None,
+            "max_steps": _scheduled(sp["max_steps"], sp["max_steps_schedule"], iteration)}

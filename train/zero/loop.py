@@ -17,9 +17,10 @@ import pyramid_envs
 from agents.arena import plot, run_arena, table, to_json, write_csv
 from agents.zero.agent import ZeroAgent
 from agents.zero.network import ZeroNet, load_checkpoint, save_checkpoint
+from pyramid_envs.core.vector import head_start_weights
 
 from ..plots import learning_curve
-from .config import eval_max_steps, sims_at
+from .config import eval_max_steps, sims_at, stage_at
 from .learner import Learner, cosine_lr, explained_variance, mean_rows
 from .replay import ReplayBuffer
 from .workers import Workers
@@ -58,8 +59,11 @@ class ZeroTraining:
         if resume:
             self._resume(resume)
         sp = cfg["selfplay"]
+        for _, weights in [(0, sp["head_start"])] + sp["head_start_schedule"]:
+            if weights:  # the game's levels checked now, not at their iteration
+                head_start_weights(self.game, weights)
         self.selfplay = Workers(cfg, self.game, self.net, sp["num_games"], sp["workers"],
-                                cfg["seed"] + 7 * self.iteration)
+                                cfg["seed"] + 7 * self.iteration, stage_at(cfg, self.iteration))
         self.replay = ReplayBuffer(o["replay_size"], obs_size, self.game.num_actions, self.game.max_players)
         self.rng = np.random.default_rng([cfg["seed"], 2, self.iteration])
 
@@ -123,7 +127,10 @@ class ZeroTraining:
         print(f"train.zero on {self.env}: replay buffer {self.replay.capacity:,} positions, "
               f"{self.replay.nbytes / 2**20:.0f} MiB; {cfg['selfplay']['num_games']} games side by side, "
               f"{cfg['search']['sims']} simulations per decision ({cfg['search']['mode']})"
-              + "".join(f", {s} from iteration {i}" for i, s in cfg["search"]["sims_schedule"]), flush=True)
+              + "".join(f", {s} from iteration {i}" for i, s in cfg["search"]["sims_schedule"])
+              + "".join(f"; head starts {w} from iteration {i}" for i, w in cfg["selfplay"]["head_start_schedule"])
+              + "".join(f"; games cut at {n} steps from iteration {i}"
+                        for i, n in cfg["selfplay"]["max_steps_schedule"]), flush=True)
         start, t0 = self.iteration, time.perf_counter()
         budget = 60 * cfg["max_minutes"]
         if budget:  # the wall-time budget ends the run first: show it, not 1,000 iterations
@@ -135,7 +142,7 @@ class ZeroTraining:
         row = self.evaluate(writer, self.positions0) if start == 0 else {}
         for _ in range(start, cfg["iterations"]):
             added = self.replay.added
-            self.selfplay.play(cfg["selfplay"]["decisions"], self.replay, sims_at(cfg, self.iteration))
+            self.selfplay.play(cfg["selfplay"]["decisions"], self.replay, stage_at(cfg, self.iteration))
             t = time.perf_counter()
             losses = []
             fresh = min(self.replay.added - added, 1024)

@@ -21,21 +21,24 @@ import pyramid_envs
 from agents.zero.network import Evaluator, ZeroNet
 from agents.zero.search import Search
 
+from .config import stage_at
 from .selfplay import SelfPlay
 
 STATS = ("games", "decisions", "truncated", "env_seconds")
 
 
-def make_selfplay(cfg, game, net, stream: int, num_games: int, seed: int) -> SelfPlay:
-    """One worker's self-play: its games, its search over `net` (its own evaluator and buffers)."""
+def make_selfplay(cfg, game, net, stream: int, num_games: int, seed: int, stage=None) -> SelfPlay:
+    """One worker's self-play: its games, its search over `net` (its own evaluator and buffers);
+    stage: its settings to begin with (config.stage_at; None: the first iteration's)."""
     s, sp = cfg["search"], cfg["selfplay"]
-    search = Search(game, Evaluator(net, cfg["inference_dtype"]), sims=s["sims"], mode=s["mode"],
+    stage = stage or stage_at(cfg, 0)
+    search = Search(game, Evaluator(net, cfg["inference_dtype"]), sims=stage["sims"], mode=s["mode"],
                     c_puct=s["c_puct"], c_visit=s["c_visit"], c_scale=s["c_scale"],
                     max_considered=s["max_considered"], dirichlet_alpha=s["dirichlet_alpha"],
-                    dirichlet_frac=s["dirichlet_frac"], max_steps=sp["max_steps"],
+                    dirichlet_frac=s["dirichlet_frac"], max_steps=stage["max_steps"],
                     margin_weight=s["margin_weight"], margin_scale=s["margin_scale"])
-    return SelfPlay(game, search, num_games, seed, sp["max_steps"], cfg["env_options"], sp["temperature_moves"],
-                    sp["td_steps"], stream=stream, head_start=sp["head_start"] or None)
+    return SelfPlay(game, search, num_games, seed, stage["max_steps"], cfg["env_options"], sp["temperature_moves"],
+                    sp["td_steps"], stream=stream, head_start=stage["head_start"])
 
 
 class _Staged:
@@ -55,18 +58,18 @@ def _stats(play: SelfPlay, lengths_sent: int) -> dict:
     return out
 
 
-def _serve(conn, cfg, stream, num_games, seed):
-    """A worker process: build its self-play, then play whenever sent (weights, decisions)."""
+def _serve(conn, cfg, stream, num_games, seed, stage):
+    """A worker process: build its self-play, then play whenever sent (weights, decisions, stage)."""
     torch.set_num_threads(cfg["torch_threads"])
     game = pyramid_envs.get_game(pyramid_envs.resolve_env(cfg["env"]))
     net = ZeroNet(int(np.prod(game.obs_shape)), game.num_actions, game.max_players, **cfg["network"])
     net = net.to(cfg["device"]).eval()
-    play = make_selfplay(cfg, game, net, stream, num_games, seed)
+    play = make_selfplay(cfg, game, net, stream, num_games, seed, stage)
     sent = 0
     while (job := conn.recv()) is not None:
-        weights, decisions, sims = job
+        weights, decisions, stage = job
         net.load_state_dict(weights)
-        play.search.set_sims(sims)
+        play.set_stage(stage)
         play.search.evaluate.refresh()
         staged = _Staged()
         play.play(decisions, staged)
@@ -78,10 +81,10 @@ def _serve(conn, cfg, stream, num_games, seed):
 class _Remote:
     """A worker in its own process, seen through its last report."""
 
-    def __init__(self, cfg, stream, num_games, seed):
+    def __init__(self, cfg, stream, num_games, seed, stage):
         ctx = multiprocessing.get_context("spawn")  # a fork of a process that has started LLVM is not safe
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_serve, args=(child, cfg, stream, num_games, seed), daemon=True,
+        self.proc = ctx.Process(target=_serve, args=(child, cfg, stream, num_games, seed, stage), daemon=True,
                                 name=f"train.zero self-play worker {stream}")
         self.proc.start()
         child.close()  # so that a worker that dies is an EOFError here, not a hang
@@ -93,9 +96,9 @@ class _Remote:
         return RuntimeError(f"self-play worker {self.stream} (a process of its own) stopped; its error, if "
                             f"any, is printed above")
 
-    def start(self, weights, decisions, sims):
+    def start(self, weights, decisions, stage):
         try:
-            self.conn.send((weights, decisions, sims))
+            self.conn.send((weights, decisions, stage))
         except OSError as err:  # BrokenPipeError, ConnectionError
             raise self._stopped() from err
 
@@ -121,26 +124,27 @@ class _Remote:
 
 class Workers:
     """`selfplay.workers` self-play workers over `num_games` games, split as evenly as they go;
-    `play` runs one iteration's decisions in all of them at once."""
+    `play` runs one iteration's decisions in all of them at once; stage: the settings they begin
+    with (config.stage_at; None: the first iteration's)."""
 
-    def __init__(self, cfg, game, net, num_games: int, workers: int, seed: int):
+    def __init__(self, cfg, game, net, num_games: int, workers: int, seed: int, stage=None):
         share = [len(a) for a in np.array_split(np.arange(num_games), workers)]
         self.net = net
-        self.local = make_selfplay(cfg, game, net, 0, share[0], seed)
-        self.remotes = [_Remote(cfg, k, n, seed) for k, n in enumerate(share[1:], start=1)]
+        self.local = make_selfplay(cfg, game, net, 0, share[0], seed, stage)
+        self.remotes = [_Remote(cfg, k, n, seed, self.local.stage) for k, n in enumerate(share[1:], start=1)]
 
     @property
     def sizes(self) -> list[int]:
         return [len(self.local.vec.states)] + [r.num_games for r in self.remotes]
 
-    def play(self, decisions: int, replay, sims: int | None = None) -> None:
-        """sims: the simulations per decision from now on (None: as before)."""
-        sims = sims or self.local.search.sims
-        self.local.search.set_sims(sims)
+    def play(self, decisions: int, replay, stage: dict | None = None) -> None:
+        """stage: self-play's settings from now on (config.stage_at; None: as before)."""
+        stage = stage or self.local.stage
+        self.local.set_stage(stage)
         if self.remotes:
             weights = {k: v.cpu() for k, v in self.net.state_dict().items()}  # sent (pickled) at once
             for remote in self.remotes:
-                remote.start(weights, decisions, sims)
+                remote.start(weights, decisions, stage)
         self.local.play(decisions, replay)  # this process's games first, then each worker's in turn
         for remote in self.remotes:
             for arrays in remote.finish():

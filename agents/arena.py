@@ -108,9 +108,10 @@ def play_games(game, agents, seat_table, seed, batch, max_steps, options, progre
         over = 0  # games of this batch that have ended, reported to progress as they end
         while True:
             live = ~st["terminated"] & (st["steps"] < max_steps)
-            if progress is not None and len(idx) - live.sum() > over:
-                progress(int(len(idx) - live.sum() - over))
-                over = int(len(idx) - live.sum())
+            ended = len(idx) - int(live.sum())
+            if progress is not None and ended > over:
+                progress(ended - over)
+                over = ended
             if not live.any():
                 break
             game.kernels.legal_mask(st, masks)

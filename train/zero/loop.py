@@ -59,9 +59,8 @@ class ZeroTraining:
         if resume:
             self._resume(resume)
         sp = cfg["selfplay"]
-        for _, weights in [(0, sp["head_start"])] + sp["head_start_schedule"]:
-            if weights:  # the game's levels checked now, not at their iteration
-                head_start_weights(self.game, weights)
+        for _, weights in sp["head_start_schedule"]:  # the game's levels checked now, not at their iteration
+            head_start_weights(self.game, weights)
         self.selfplay = Workers(cfg, self.game, self.net, sp["num_games"], sp["workers"],
                                 cfg["seed"] + 7 * self.iteration, stage_at(cfg, self.iteration))
         self.replay = ReplayBuffer(o["replay_size"], obs_size, self.game.num_actions, self.game.max_players)

@@ -46,7 +46,6 @@ class SelfPlay:
         self.game, self.search = game, search
         self.vec = VectorGame(game, num_games, seed=seed + 1_000_003 * stream, max_steps=max_steps,
                               check_legal=False, head_start=head_start, **options)
-        self.stage = {"sims": search.sims, "head_start": head_start, "max_steps": max_steps}
         self.obs, self.masks = self.vec.reset()
         self.rng = np.random.default_rng([seed, 1] + ([stream] if stream else []))
         self.temperature_moves, self.td_steps = temperature_moves, td_steps
@@ -59,7 +58,6 @@ class SelfPlay:
         """Self-play's settings from now on (train.zero's stage_at): sims, head_start (the games
         that begin from now on) and max_steps (games past it end as draws at their next step;
         the search cuts its walks there too)."""
-        self.stage = dict(stage)
         self.search.set_sims(stage["sims"])
         self.vec.set_head_start(stage["head_start"])
         self.vec.max_steps = self.search.max_steps = stage["max_steps"]

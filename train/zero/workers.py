@@ -69,7 +69,8 @@ def _serve(conn, cfg, stream, num_games, seed, stage):
     while (job := conn.recv()) is not None:
         weights, decisions, stage = job
         net.load_state_dict(weights)
-        play.set_stage(stage)
+        if stage is not None:
+            play.set_stage(stage)
         play.search.evaluate.refresh()
         staged = _Staged()
         play.play(decisions, staged)
@@ -131,7 +132,7 @@ class Workers:
         share = [len(a) for a in np.array_split(np.arange(num_games), workers)]
         self.net = net
         self.local = make_selfplay(cfg, game, net, 0, share[0], seed, stage)
-        self.remotes = [_Remote(cfg, k, n, seed, self.local.stage) for k, n in enumerate(share[1:], start=1)]
+        self.remotes = [_Remote(cfg, k, n, seed, stage) for k, n in enumerate(share[1:], start=1)]
 
     @property
     def sizes(self) -> list[int]:
@@ -139,8 +140,8 @@ class Workers:
 
     def play(self, decisions: int, replay, stage: dict | None = None) -> None:
         """stage: self-play's settings from now on (config.stage_at; None: as before)."""
-        stage = stage or self.local.stage
-        self.local.set_stage(stage)
+        if stage is not None:
+            self.local.set_stage(stage)
         if self.remotes:
             weights = {k: v.cpu() for k, v in self.net.state_dict().items()}  # sent (pickled) at once
             for remote in self.remotes:

@@ -65,7 +65,7 @@ class Search:
 
     def __init__(self, game, evaluate, sims=16, mode="gumbel", c_puct=1.25, c_visit=50.0, c_scale=0.1,
                  max_considered=16, dirichlet_alpha=0.3, dirichlet_frac=0.25, max_steps=None, margin_weight=0.0,
-                 margin_scale=10.0):
+                 margin_scale=10.0, discount=1.0):
         if mode not in MODES:
             raise ValueError(f"search mode must be one of {sorted(MODES)}, got {mode!r}")
         if int(sims) < 1 or int(max_considered) < 1:
@@ -80,6 +80,9 @@ class Search:
             raise ValueError(f"margin_weight must be in [0, 1] and margin_scale positive, got {margin_weight} "
                              f"and {margin_scale}")
         self.margin_weight, self.margin_scale = float(margin_weight), float(margin_scale)
+        if not 0.0 < float(discount) <= 1.0:
+            raise ValueError(f"discount must be in (0, 1], got {discount}")
+        self.discount = float(discount)
         self.table = tree.considered_visits(self.max_considered, self.sims)
         self.capacity = 0
         self.edges = 0
@@ -179,7 +182,8 @@ class Search:
         self._expand(games, roots, masks, priors, values)
         self.path[:n, 0] = 0
         self.path_len[:n] = 1
-        tree.backup(values, self.path[:n], self.path_len[:n], self.node_visits[:n], self.node_wsum[:n])
+        tree.backup(values, self.path[:n], self.path_len[:n], self.node_visits[:n], self.node_wsum[:n],
+                        self.discount)
         considered_rows = self.table[np.minimum(masks.sum(1), self.max_considered)]
         self.seconds["search"] += time.perf_counter() - t
         for s in range(self.sims):
@@ -216,7 +220,8 @@ class Search:
                 values[leaves] = v
                 self.seconds["search"] += time.perf_counter() - t
             t = time.perf_counter()
-            tree.backup(values, self.path[:n], self.path_len[:n], self.node_visits[:n], self.node_wsum[:n])
+            tree.backup(values, self.path[:n], self.path_len[:n], self.node_visits[:n], self.node_wsum[:n],
+                        self.discount)
             self.seconds["search"] += time.perf_counter() - t
         t = time.perf_counter()
         result = SearchResult(np.zeros(n, np.int64), np.zeros((n, game.num_actions), np.float32),

@@ -275,14 +275,17 @@ def descend(dets, legal_mask, step, considered, gumbel, mode, c_puct, c_visit, c
 
 
 @njit(cache=True)
-def backup(values, path, path_len, node_visits, node_wsum):
-    """Add each game's leaf value vector to every node on its walk's path."""
+def backup(values, path, path_len, node_visits, node_wsum, discount):
+    """Add each game's leaf value vector to every node on its walk's path, discounted by
+    `discount` per decision between the node and the leaf (1.0: undiscounted, AlphaZero)."""
     for g in range(path.shape[0]):
-        for i in range(path_len[g]):
+        scale = 1.0
+        for i in range(path_len[g] - 1, -1, -1):
             node = path[g, i]
             node_visits[g, node] += 1.0
             for p in range(values.shape[1]):
-                node_wsum[g, node, p] += values[g, p]
+                node_wsum[g, node, p] += scale * values[g, p]
+            scale *= discount
 
 
 @njit(cache=True)

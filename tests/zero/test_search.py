@@ -29,9 +29,10 @@ def uniform_zero(obs, masks):
     return masks / masks.sum(1, keepdims=True), np.zeros((len(masks), 6), np.float32)
 
 
-def plain_mcts(game, st, sims, c_puct):
+def plain_mcts(game, st, sims, c_puct, discount=1.0):
     """AlphaZero's PUCT with uniform priors and zero leaf values, one node per simulation, in
-    plain Python on dicts: the reference the compiled search must equal."""
+    plain Python on dicts: the reference the compiled search must equal. discount: a leaf's
+    value counts discount ** d at a node d decisions above it."""
     P = game.max_players
     root = {"n": 0.0, "w": np.zeros(P), "kids": None}
 
@@ -66,13 +67,13 @@ def plain_mcts(game, st, sims, c_puct):
             path.append(node)
             if s["terminated"][0]:
                 value = rew[0].astype(np.float64)
-        for nd in path:
+        for d, nd in enumerate(reversed(path)):
             nd["n"] += 1
-            nd["w"] += value
+            nd["w"] += discount ** d * value
     visits = np.zeros(game.num_actions)
     for a, k in root["kids"].items():
         visits[a] = k["n"]
-    return visits
+    return visits, root["w"] / root["n"]
 
 
 def near_end(name, seed, left):
@@ -94,9 +95,39 @@ def test_puct_with_uniform_priors_and_zero_values_equals_plain_mcts(left):
     search = Search(game, uniform_zero, sims=48, mode="puct", c_puct=1.25)
     mask = game.legal_mask(st)
     result = search.run(FixedView(game, st, seat), game.observe(st, seat), mask, np.random.default_rng(0))
-    expected = plain_mcts(game, st, 48, 1.25)
+    expected, _ = plain_mcts(game, st, 48, 1.25)
     assert expected.sum() == 48 and np.array_equal(result.visits[0], expected)
     assert (expected > 0).sum() > 1  # a real choice, not one forced move
+
+
+@pytest.mark.parametrize("seed, left", [(9, 4), (11, 2)])
+def test_a_discounted_search_equals_plain_mcts_with_the_same_discount(seed, left):
+    """search.discount: a leaf's value counts discount ** d at a node d decisions above it, so
+    a win sooner is worth more than one later; the visits follow the discounted reference and
+    the root's values are the discounted means."""
+    game, st = near_end("kheops_v1", seed, left)
+    seat = st["current_player"].astype(np.int64)
+    search = Search(game, uniform_zero, sims=48, mode="puct", c_puct=1.25, discount=0.5)
+    result = search.run(FixedView(game, st, seat), game.observe(st, seat), game.legal_mask(st),
+                        np.random.default_rng(0))
+    visits, root_value = plain_mcts(game, st, 48, 1.25, discount=0.5)
+    assert np.array_equal(result.visits[0], visits) and np.allclose(result.root_values[0], root_value)
+    undiscounted = Search(game, uniform_zero, sims=48, mode="puct", c_puct=1.25).run(
+        FixedView(game, st, seat), game.observe(st, seat), game.legal_mask(st), np.random.default_rng(0))
+    assert 0 < np.abs(result.root_values[0]).sum() < np.abs(undiscounted.root_values[0]).sum()
+    for bad in (0.0, 1.5):
+        with pytest.raises(ValueError, match=r"discount must be in \(0, 1\]"):
+            Search(game, uniform_zero, discount=bad)
+
+
+def test_backup_discounts_per_decision_between_node_and_leaf():
+    from agents.zero.tree import backup
+
+    visits, wsum = np.zeros((1, 4), np.float32), np.zeros((1, 4, 2), np.float32)
+    backup(np.array([[1.0, -1.0]], np.float32), np.array([[0, 2, 3, 0]], np.int32), np.array([3], np.int32),
+           visits, wsum, 0.5)
+    assert np.allclose(wsum[0, :, 0], [0.25, 0, 0.5, 1.0]) and np.allclose(wsum[0, :, 1], [-0.25, 0, -0.5, -1.0])
+    assert np.array_equal(visits[0], [1, 0, 1, 1])
 
 
 def test_search_finds_a_won_ending():

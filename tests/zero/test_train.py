@@ -36,7 +36,7 @@ def test_every_game_has_a_zero_config(env):
 
 @pytest.mark.filterwarnings("error::UserWarning")  # the README's main command prints no warnings
 def test_two_iterations_write_a_checkpoint_that_plays_and_resumes(tmp_path):
-    main(["--out", str(tmp_path), "iterations=2", "selfplay.max_steps=200", *TINY])
+    main(["--out", str(tmp_path), "iterations=2", "selfplay.max_steps=200", "search.discount=0.99", *TINY])
     final = tmp_path / "checkpoints" / "final.pt"
     assert final.exists() and (tmp_path / "learning_curve.png").exists() and (tmp_path / "arena.json").exists()
     history = load_checkpoint(final)[1]["history"]  # the curve starts with the untrained network
@@ -46,6 +46,7 @@ def test_two_iterations_write_a_checkpoint_that_plays_and_resumes(tmp_path):
     assert any((tmp_path / "tb").iterdir())
     net, data = load_checkpoint(final)
     assert data["env"] == "kheops_v1" and data["iteration"] == 2 and data["search"]["sims"] == 4
+    assert make_agent(f"zero:path={final}")._search.discount == 0.99  # the agent searches as self-play did
     from train.zero.export import export
 
     slim = export(final, tmp_path / "slim.pt")
@@ -119,6 +120,19 @@ def test_td_targets_take_the_searched_values_n_decisions_on():
     assert np.allclose(values, [[0.3, -0.3], [-0.4, 0.4], [1, -1], [-1, 1]])
     with pytest.raises(ValueError, match="td_steps must be a whole number of at least 0"):
         load_zero_config(None, ["selfplay.td_steps=-1"])
+
+
+def test_discounted_targets_count_the_decisions_to_the_value_they_take():
+    from train.zero.selfplay import bootstrap
+
+    roots = np.array([[0.1, -0.1], [0.2, -0.2], [0.3, -0.3], [0.4, -0.4]], np.float32)
+    outcome = np.array([1.0, -1.0], np.float32)
+    # td 2: positions 0 and 1 take the searched values 2 decisions on; 2 and 3 the outcome, 2 and 1 on
+    assert np.allclose(bootstrap(outcome, roots, 2, 0.5), [[0.075, -0.075], [0.1, -0.1], [0.25, -0.25], [0.5, -0.5]])
+    assert np.allclose(bootstrap(outcome, roots, 0, 0.5)[:, 0], [0.0625, 0.125, 0.25, 0.5])
+    for bad in ("0", "1.5", "true"):
+        with pytest.raises(ValueError, match=r"search.discount must be a number in \(0, 1\]"):
+            load_zero_config(None, [f"search.discount={bad}"])
 
 
 def test_value_targets_count_seats_from_the_mover():

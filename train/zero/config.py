@@ -34,6 +34,8 @@ DEFAULTS = {
         "dirichlet_frac": 0.25,
         "margin_weight": 0.0,     # value of a finished game: (1 - w) * rank reward + w * tanh(margin / scale),
         "margin_scale": 10.0,     # margin: the final score margin (both are the game's own rewards)
+        "discount": 1.0,          # per decision, in the search's backups and the value targets: < 1 values a
+                                  # win sooner above one later (long games; 1.0: AlphaZero, undiscounted)
     },
     "selfplay": {
         "num_games": 128,         # games played side by side; one search wave covers them all
@@ -128,6 +130,9 @@ def load_zero_config(path=None, overrides=()) -> dict:
     if not _weights(starts) and starts != []:
         raise ValueError(f"config key selfplay.head_start must be a list of weights, one per head-start level "
                          f"of the game (level 0 first; [] for none), got {starts!r}")
+    discount = cfg["search"]["discount"]
+    if isinstance(discount, bool) or not isinstance(discount, (int, float)) or not 0 < discount <= 1:
+        raise ValueError(f"config key search.discount must be a number in (0, 1], got {discount!r}")
     if cfg["search"]["mode"] not in MODES:
         raise ValueError(f"config key search.mode must be one of {sorted(MODES)}, got {cfg['search']['mode']!r}")
     if cfg["inference_dtype"] not in INFERENCE_DTYPES:

@@ -26,14 +26,18 @@ def value_targets(outcome, seats, num_players, width):
     return np.where(valid, values, 0.0).astype(np.float32), valid.copy()
 
 
-def bootstrap(outcome, root_values, td_steps):
+def bootstrap(outcome, root_values, td_steps, discount=1.0):
     """Per position t of a game of L: the searched root values of position t + td_steps (every
-    seat's), or the game's outcome where the game ends first; td_steps 0: the outcome alone."""
+    seat's), or the game's outcome where the game ends first; td_steps 0: the outcome alone.
+    Each is discounted by `discount` per decision between t and it (the outcome comes L - t
+    decisions on), as the search backs up its values."""
     length = len(root_values)
+    ahead = (length - np.arange(length)).astype(np.float64)
     out = np.broadcast_to(outcome, (length, len(outcome))).copy()
     if td_steps and length > td_steps:
         out[:length - td_steps] = root_values[td_steps:, :len(outcome)]
-    return out
+        ahead[:length - td_steps] = td_steps
+    return (out * (discount ** ahead)[:, None]).astype(np.float32)
 
 
 class SelfPlay:
@@ -97,7 +101,8 @@ class SelfPlay:
                 rows = self.pending[g]
                 self.pending[g] = []
                 pos_seats = np.array([r[3] for r in rows], np.int64)
-                targets = bootstrap(outcome, np.stack([r[4] for r in rows]), self.td_steps)
+                targets = bootstrap(outcome, np.stack([r[4] for r in rows]), self.td_steps,
+                                    self.search.discount)
                 values, valid = value_targets(targets, pos_seats, n, width)
                 replay.add(np.stack([r[0] for r in rows]), np.stack([r[1] for r in rows]),
                            np.stack([r[2] for r in rows]), values, valid, pos_seats)

@@ -183,7 +183,7 @@ class Search:
         self.path[:n, 0] = 0
         self.path_len[:n] = 1
         tree.backup(values, self.path[:n], self.path_len[:n], self.node_visits[:n], self.node_wsum[:n],
-                        self.discount)
+                    self.discount)
         considered_rows = self.table[np.minimum(masks.sum(1), self.max_considered)]
         self.seconds["search"] += time.perf_counter() - t
         for s in range(self.sims):
@@ -221,7 +221,7 @@ class Search:
                 self.seconds["search"] += time.perf_counter() - t
             t = time.perf_counter()
             tree.backup(values, self.path[:n], self.path_len[:n], self.node_visits[:n], self.node_wsum[:n],
-                        self.discount)
+                    self.discount)
             self.seconds["search"] += time.perf_counter() - t
         t = time.perf_counter()
         result = SearchResult(np.zeros(n, np.int64), np.zeros((n, game.num_actions), np.float32),

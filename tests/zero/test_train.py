@@ -34,6 +34,28 @@ def test_every_game_has_a_zero_config(env):
     assert load_zero_config(path, [])["env"] == env
 
 
+def _unlisted(defaults, given, prefix=""):
+    out = []
+    for key, value in defaults.items():
+        if key not in given:
+            out.append(prefix + key)
+        elif isinstance(value, dict) and value:
+            out += _unlisted(value, given[key], f"{prefix}{key}.")
+    return out
+
+
+@pytest.mark.parametrize("env", ENVS)
+def test_every_zero_config_lists_every_key(env):
+    """The configs say "every key is listed": a key added to train.zero's defaults is added to
+    each shipped recipe too, so a reader sees every setting its network was trained with."""
+    import yaml
+
+    from train.zero.config import DEFAULTS
+
+    path = Path(__file__).parents[2] / "configs" / f"{env.rsplit('_v', 1)[0]}_zero.yaml"
+    assert _unlisted(DEFAULTS, yaml.safe_load(path.read_text())) == []
+
+
 @pytest.mark.filterwarnings("error::UserWarning")  # the README's main command prints no warnings
 def test_two_iterations_write_a_checkpoint_that_plays_and_resumes(tmp_path):
     main(["--out", str(tmp_path), "iterations=2", "selfplay.max_steps=200", "search.discount=0.99", *TINY])

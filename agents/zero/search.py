@@ -65,7 +65,7 @@ class Search:
 
     def __init__(self, game, evaluate, sims=16, mode="gumbel", c_puct=1.25, c_visit=50.0, c_scale=0.1,
                  max_considered=16, dirichlet_alpha=0.3, dirichlet_frac=0.25, max_steps=None, margin_weight=0.0,
-                 margin_scale=10.0, discount=1.0):
+                 margin_scale=10.0, discount=1.0, truncation_value=0.0):
         if mode not in MODES:
             raise ValueError(f"search mode must be one of {sorted(MODES)}, got {mode!r}")
         if int(sims) < 1 or int(max_considered) < 1:
@@ -83,6 +83,9 @@ class Search:
         if not 0.0 < float(discount) <= 1.0:
             raise ValueError(f"discount must be in (0, 1], got {discount}")
         self.discount = float(discount)
+        if not -1.0 <= float(truncation_value) <= 1.0:
+            raise ValueError(f"truncation_value must be in [-1, 1], got {truncation_value}")
+        self.truncation_value = float(truncation_value)  # every seat's value of a walk cut at max_steps
         self.table = tree.considered_visits(self.max_considered, self.sims)
         self.capacity = 0
         self.edges = 0
@@ -191,11 +194,12 @@ class Search:
             if s:
                 dets = view.determinize(rng.integers(0, 2**64, size=n, dtype=np.uint64))
             tree.descend(dets, game.kernels.legal_mask, game.kernels.step, considered_rows[:, s], gumbel, self.mode,
-                         self.c_puct, self.c_visit, self.c_scale, self.max_steps, self.node_count, self.node_head,
-                         self.node_value, self.block_start, self.block_len, self.block_next, self.edge_action,
-                         self.edge_prior, self.edge_child, self.node_visits, self.node_wsum, self.leaf_kind[:n],
-                         self.leaf_mask[:n], self.leaf_value[:n], self.path[:n], self.path_len[:n], self.buf_e,
-                         self.buf_q, self.buf_n, self.mark, self.walk_mask, self.walk_action, self.walk_reward)
+                         self.c_puct, self.c_visit, self.c_scale, self.max_steps, self.truncation_value,
+                         self.node_count, self.node_head, self.node_value, self.block_start, self.block_len,
+                         self.block_next, self.edge_action, self.edge_prior, self.edge_child, self.node_visits,
+                         self.node_wsum, self.leaf_kind[:n], self.leaf_mask[:n], self.leaf_value[:n], self.path[:n],
+                         self.path_len[:n], self.buf_e, self.buf_q, self.buf_n, self.mark, self.walk_mask,
+                         self.walk_action, self.walk_reward)
             kinds = self.leaf_kind[:n]
             values = self.values[:n]
             values[:] = self.leaf_value[:n]

@@ -207,14 +207,14 @@ def _select(g, node, mask, seat, is_root, considered, gumbel, mode, c_puct, c_vi
 
 
 @njit
-def descend(dets, legal_mask, step, considered, gumbel, mode, c_puct, c_visit, c_scale, max_steps,
+def descend(dets, legal_mask, step, considered, gumbel, mode, c_puct, c_visit, c_scale, max_steps, cut_value,
             node_count, node_head, node_value, block_start, block_len, block_next, edge_action, edge_prior,
             edge_child, node_visits, node_wsum, leaf_kind, leaf_mask, leaf_value, path, path_len, buf_e, buf_q,
             buf_n, mark, mask, act, rew):
     """One simulation in every game: walk dets[g] (a fresh determinization of game g's root) from
     the root by the selection rule, stepping it with the game's own kernel, until a finished
-    game (leaf_kind TERMINAL, leaf_value its rewards; a walk cut at max_steps or at the path's
-    length is a draw, 0) or a state with a legal action its node has no edge for (EVAL,
+    game (leaf_kind TERMINAL, leaf_value its rewards; a walk cut at max_steps is worth cut_value to
+    every seat, one cut at the path's length a draw, 0) or a state with a legal action its node has no edge for (EVAL,
     leaf_mask its legal actions). mask, act, rew: one game's buffers for the kernels.
 
     Not cached (it takes the game's kernels as arguments), so every process compiles it once
@@ -232,7 +232,11 @@ def descend(dets, legal_mask, step, considered, gumbel, mode, c_puct, c_visit, c
             leaf_value[g, p] = 0.0
         kind = TERMINAL
         while not sub[0].terminated:
-            if (max_steps > 0 and sub[0].steps >= max_steps) or length >= path.shape[1]:
+            if max_steps > 0 and sub[0].steps >= max_steps:
+                for p in range(sub[0].num_players):
+                    leaf_value[g, p] = cut_value
+                break
+            if length >= path.shape[1]:
                 break
             legal_mask(sub, mask)
             _mark_edges(g, node, node_head, block_start, block_len, block_next, edge_action, mark, 1)

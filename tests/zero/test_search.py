@@ -120,6 +120,25 @@ def test_a_discounted_search_equals_plain_mcts_with_the_same_discount(seed, left
             Search(game, uniform_zero, discount=bad)
 
 
+def test_a_walk_cut_at_max_steps_is_worth_the_truncation_value_to_every_seat():
+    """search.truncation_value: a walk the step limit cuts is valued so for every seat (0.0, the
+    default: a draw); a walk that ends the game keeps the game's rewards. With the cut one
+    decision below the root every walk is cut, so the root's mean is sims cuts and the root's
+    own zero value."""
+    game, st = near_end("kheops_v1", 5, 12)
+    seat = st["current_player"].astype(np.int64)
+    limit = int(st["steps"][0]) + 1
+    for value in (0.0, -1.0, 0.5):
+        search = Search(game, uniform_zero, sims=8, mode="puct", max_steps=limit, truncation_value=value)
+        result = search.run(FixedView(game, st, seat), game.observe(st, seat), game.legal_mask(st),
+                            np.random.default_rng(0))
+        players = int(st["num_players"][0])
+        assert np.allclose(result.root_values[0, :players], value * 8 / 9)
+    for bad in (-1.5, 2.0):
+        with pytest.raises(ValueError, match=r"truncation_value must be in \[-1, 1\]"):
+            Search(game, uniform_zero, truncation_value=bad)
+
+
 def test_backup_discounts_per_decision_between_node_and_leaf():
     from agents.zero.tree import backup
 

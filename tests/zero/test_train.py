@@ -58,7 +58,8 @@ def test_every_zero_config_lists_every_key(env):
 
 @pytest.mark.filterwarnings("error::UserWarning")  # the README's main command prints no warnings
 def test_two_iterations_write_a_checkpoint_that_plays_and_resumes(tmp_path):
-    main(["--out", str(tmp_path), "iterations=2", "selfplay.max_steps=200", "search.discount=0.99", *TINY])
+    main(["--out", str(tmp_path), "iterations=2", "selfplay.max_steps=200", "search.discount=0.99",
+         "search.truncation_value=-1.0", *TINY])
     final = tmp_path / "checkpoints" / "final.pt"
     assert final.exists() and (tmp_path / "learning_curve.png").exists() and (tmp_path / "arena.json").exists()
     history = load_checkpoint(final)[1]["history"]  # the curve starts with the untrained network
@@ -68,7 +69,8 @@ def test_two_iterations_write_a_checkpoint_that_plays_and_resumes(tmp_path):
     assert any((tmp_path / "tb").iterdir())
     net, data = load_checkpoint(final)
     assert data["env"] == "kheops_v1" and data["iteration"] == 2 and data["search"]["sims"] == 4
-    assert make_agent(f"zero:path={final}")._search.discount == 0.99  # the agent searches as self-play did
+    searched = make_agent(f"zero:path={final}")._search
+    assert (searched.discount, searched.truncation_value) == (0.99, -1.0)  # the agent searches as self-play did
     from train.zero.export import export
 
     slim = export(final, tmp_path / "slim.pt")
@@ -155,6 +157,9 @@ def test_discounted_targets_count_the_decisions_to_the_value_they_take():
     for bad in ("0", "1.5", "true"):
         with pytest.raises(ValueError, match=r"search.discount must be a number in \(0, 1\]"):
             load_zero_config(None, [f"search.discount={bad}"])
+    for bad in ("-2", "1.5", "true", "null"):
+        with pytest.raises(ValueError, match=r"search.truncation_value must be a number in \[-1, 1\]"):
+            load_zero_config(None, [f"search.truncation_value={bad}"])
 
 
 def test_value_targets_count_seats_from_the_mover():
@@ -163,13 +168,17 @@ def test_value_targets_count_seats_from_the_mover():
     assert valid[:, :3].all() and not valid[:, 3].any()
 
 
-@pytest.mark.parametrize("name", ["kheops_v1", "keops_v1"])
-def test_each_positions_value_target_is_its_own_seats_outcome(name):
+@pytest.mark.parametrize("name, max_steps, cut", [("kheops_v1", 400, 0.0), ("keops_v1", 400, 0.0),
+                                                  ("keops_v1", 60, -1.0)])
+def test_each_positions_value_target_is_its_own_seats_outcome(name, max_steps, cut):
+    """A finished game's outcome is the env's rewards; a game cut at max_steps is worth the
+    search's truncation_value to every seat (0.0: a draw; -1.0: lost by all, so stalling never
+    pays)."""
     game = pyramid_envs.get_game(name)
     torch.manual_seed(0)
     net = ZeroNet(int(np.prod(game.obs_shape)), game.num_actions, game.max_players, width=16, depth=1)
-    search = Search(game, Evaluator(net), sims=2, max_steps=400)
-    play = SelfPlay(game, search, 4, seed=0, max_steps=400, options={})
+    search = Search(game, Evaluator(net), sims=2, max_steps=max_steps, truncation_value=cut)
+    play = SelfPlay(game, search, 4, seed=0, max_steps=max_steps, options={})
     outcomes = []
     step = play.vec.step
 
@@ -178,7 +187,7 @@ def test_each_positions_value_target_is_its_own_seats_outcome(name):
         rewards, terminated, info = out[2], out[3], out[5]
         for i, g in enumerate(info.get("done_index", ())):
             n = int(info["final_states"][i]["num_players"])
-            outcomes.append(rewards[g, :n].copy() if terminated[g] else np.zeros(n))
+            outcomes.append(rewards[g, :n].copy() if terminated[g] else np.full(n, cut))
         return out
 
     play.vec.step = recording_step
@@ -193,6 +202,8 @@ def test_each_positions_value_target_is_its_own_seats_outcome(name):
         assert np.array_equal(replay.values[rows, 1], outcome[(seats + 1) % len(outcome)])
         start += length
     assert start == replay.size and any(np.abs(o).sum() > 0 for o in outcomes)
+    if cut:
+        assert play.truncated > 0  # the case under test happened
 
 
 def test_a_head_start_curriculum_starts_self_play_games_on_and_is_checked(tmp_path):

@@ -36,11 +36,13 @@ DEFAULTS = {
         "margin_scale": 10.0,     # margin: the final score margin (both are the game's own rewards)
         "discount": 1.0,          # per decision, in the search's backups and the value targets: < 1 values a
                                   # win sooner above one later (long games; 1.0: AlphaZero, undiscounted)
+        "truncation_value": 0.0,  # every seat's value of a game or search walk cut at max_steps: 0.0 a draw;
+                                  # -1.0 lost by all, so stalling a race one would lose never pays
     },
     "selfplay": {
         "num_games": 128,         # games played side by side; one search wave covers them all
         "decisions": 32,          # decisions per game per iteration (num_games x decisions positions)
-        "max_steps": 2000,        # a game cut here is a draw (value target 0)
+        "max_steps": 2000,        # a game cut here is worth search.truncation_value to every seat
         "temperature_moves": 16,  # PUCT: the first moves of a game sampled by visit counts
         "td_steps": 0,            # value target: 0 the game's outcome (AlphaZero); n > 0 the searched root
                                   # values n decisions later (the outcome where the game ends first)
@@ -133,6 +135,9 @@ def load_zero_config(path=None, overrides=()) -> dict:
     discount = cfg["search"]["discount"]
     if isinstance(discount, bool) or not isinstance(discount, (int, float)) or not 0 < discount <= 1:
         raise ValueError(f"config key search.discount must be a number in (0, 1], got {discount!r}")
+    cut = cfg["search"]["truncation_value"]
+    if isinstance(cut, bool) or not isinstance(cut, (int, float)) or not -1 <= cut <= 1:
+        raise ValueError(f"config key search.truncation_value must be a number in [-1, 1], got {cut!r}")
     if cfg["search"]["mode"] not in MODES:
         raise ValueError(f"config key search.mode must be one of {sorted(MODES)}, got {cfg['search']['mode']!r}")
     if cfg["inference_dtype"] not in INFERENCE_DTYPES:

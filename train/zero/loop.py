@@ -32,7 +32,7 @@ def agent_search_options(cfg, iteration: int, playing: bool = True) -> dict:
     """The search settings of the network trained up to `iteration`: as the agent stored in its
     checkpoints plays (playing), or as the evaluations during training play it."""
     opts = {k: cfg["search"][k] for k in ("mode", "c_puct", "c_visit", "c_scale", "max_considered",
-                                          "margin_weight", "margin_scale", "discount")}
+                                          "margin_weight", "margin_scale", "discount", "truncation_value")}
     sims = cfg["eval_sims"] if cfg["eval_sims"] is not None else sims_at(cfg, max(iteration - 1, 0))
     opts["sims"] = cfg["play_sims"] if playing and cfg["play_sims"] is not None else sims
     opts["max_steps"] = eval_max_steps(cfg)

@@ -1,6 +1,7 @@
 """Self-play for train.zero: many games side by side, every decision searched (one batched
 search for all of them), each finished game's positions sent to the replay buffer with its
-value targets: the game's outcome for each seat, counted from the seat that moved.
+value targets: the game's outcome for each seat (a game cut at max_steps: the search's
+truncation_value), counted from the seat that moved.
 (train/zero/workers.py splits the games among several such, one per core.)"""
 from __future__ import annotations
 
@@ -60,8 +61,8 @@ class SelfPlay:
 
     def set_stage(self, stage: dict) -> None:
         """Self-play's settings from now on (train.zero's stage_at): sims, head_start (the games
-        that begin from now on) and max_steps (games past it end as draws at their next step;
-        the search cuts its walks there too)."""
+        that begin from now on) and max_steps (games past it end at their next step, each seat's
+        value the search's truncation_value; the search cuts its walks there too)."""
         self.search.set_sims(stage["sims"])
         self.vec.set_head_start(stage["head_start"])
         self.vec.max_steps = self.search.max_steps = stage["max_steps"]
@@ -94,7 +95,7 @@ class SelfPlay:
             for i, g in enumerate(info.get("done_index", ())):
                 final = info["final_states"][i:i + 1]
                 n = int(final["num_players"][0])
-                outcome = np.zeros(n, np.float32)  # a game cut at max_steps: a draw
+                outcome = np.full(n, self.search.truncation_value, np.float32)  # a game cut at max_steps
                 if terminated[g]:
                     outcome = outcome_values(rewards[g:g + 1], final, self.search.margin_weight,
                                              self.search.margin_scale)[0, :n]

@@ -37,7 +37,7 @@ def make_selfplay(cfg, game, net, stream: int, num_games: int, seed: int, stage=
                     max_considered=s["max_considered"], dirichlet_alpha=s["dirichlet_alpha"],
                     dirichlet_frac=s["dirichlet_frac"], max_steps=stage["max_steps"],
                     margin_weight=s["margin_weight"], margin_scale=s["margin_scale"],
-                    discount=s["discount"])
+                    discount=s["discount"], truncation_value=s["truncation_value"])
     return SelfPlay(game, search, num_games, seed, stage["max_steps"], cfg["env_options"], sp["temperature_moves"],
                     sp["td_steps"], stream=stream, head_start=stage["head_start"])
 

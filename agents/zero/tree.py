@@ -214,8 +214,9 @@ def descend(dets, legal_mask, step, considered, gumbel, mode, c_puct, c_visit, c
     """One simulation in every game: walk dets[g] (a fresh determinization of game g's root) from
     the root by the selection rule, stepping it with the game's own kernel, until a finished
     game (leaf_kind TERMINAL, leaf_value its rewards; a walk cut at max_steps is worth cut_value to
-    every seat, one cut at the path's length a draw, 0) or a state with a legal action its node has no edge for (EVAL,
-    leaf_mask its legal actions). mask, act, rew: one game's buffers for the kernels.
+    every seat, one cut at the path's length a draw, 0) or a state with a legal action its node
+    has no edge for (EVAL, leaf_mask its legal actions). mask, act, rew: one game's buffers for
+    the kernels.
 
     Not cached (it takes the game's kernels as arguments), so every process compiles it once
     per game: element loops instead of slice assignments and no allocation here, because

@@ -122,9 +122,8 @@ def test_a_discounted_search_equals_plain_mcts_with_the_same_discount(seed, left
 
 def test_a_walk_cut_at_max_steps_is_worth_the_truncation_value_to_every_seat():
     """search.truncation_value: a walk the step limit cuts is valued so for every seat (0.0, the
-    default: a draw); a walk that ends the game keeps the game's rewards. With the cut one
-    decision below the root every walk is cut, so the root's mean is sims cuts and the root's
-    own zero value."""
+    default: a draw). With the cut one decision below the root every walk is cut, so the
+    root's mean is its sims cut walks and its own zero value."""
     game, st = near_end("kheops_v1", 5, 12)
     seat = st["current_player"].astype(np.int64)
     limit = int(st["steps"][0]) + 1

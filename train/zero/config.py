@@ -94,9 +94,13 @@ def _whole(value, least) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= least
 
 
+def _number(value) -> bool:
+    """An int or a float (YAML's true and false are ints to Python, so not those)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _weights(value) -> bool:
-    return isinstance(value, list) and len(value) > 0 and all(
-        isinstance(w, (int, float)) and not isinstance(w, bool) for w in value)
+    return isinstance(value, list) and len(value) > 0 and all(_number(w) for w in value)
 
 
 def _check_schedule(cfg, key, what, valid, example):
@@ -133,10 +137,10 @@ def load_zero_config(path=None, overrides=()) -> dict:
         raise ValueError(f"config key selfplay.head_start must be a list of weights, one per head-start level "
                          f"of the game (level 0 first; [] for none), got {starts!r}")
     discount = cfg["search"]["discount"]
-    if isinstance(discount, bool) or not isinstance(discount, (int, float)) or not 0 < discount <= 1:
+    if not _number(discount) or not 0 < discount <= 1:
         raise ValueError(f"config key search.discount must be a number in (0, 1], got {discount!r}")
     cut = cfg["search"]["truncation_value"]
-    if isinstance(cut, bool) or not isinstance(cut, (int, float)) or not -1 <= cut <= 1:
+    if not _number(cut) or not -1 <= cut <= 1:
         raise ValueError(f"config key search.truncation_value must be a number in [-1, 1], got {cut!r}")
     if cfg["search"]["mode"] not in MODES:
         raise ValueError(f"config key search.mode must be one of {sorted(MODES)}, got {cfg['search']['mode']!r}")
@@ -148,8 +152,7 @@ def load_zero_config(path=None, overrides=()) -> dict:
     if cfg["optim"]["min_replay"] > cfg["optim"]["replay_size"]:
         raise ValueError("config key optim.min_replay must not exceed optim.replay_size")
     lr, lr_final = cfg["optim"]["lr"], cfg["optim"]["lr_final"]
-    if lr_final is not None and (isinstance(lr_final, bool) or not isinstance(lr_final, (int, float))
-                                 or not 0 <= lr_final <= lr):
+    if lr_final is not None and (not _number(lr_final) or not 0 <= lr_final <= lr):
         raise ValueError(f"config key optim.lr_final must be null or a number from 0 to optim.lr ({lr}), "
                          f"got {lr_final!r}")
     if cfg["max_minutes"] < 0:

@@ -96,7 +96,8 @@ class PyramidAECEnv(AECEnv):
         if seat is None:
             raise ValueError(f"unknown agent {agent!r}; the agents are {self.possible_agents}")
         self._seat[0] = seat
-        obs = np.zeros(self._obs_shape, np.float32)  # the caller's own: written, not copied
+        # the caller's own array, filled by the kernel (it writes every float), not copied
+        obs = np.empty(self._obs_shape, np.float32)
         self._observe(self._states, self._seat, obs)
         mask = self._mask[0].copy() if agent == self.agent_selection else np.zeros_like(self._mask[0])
         return {"observation": obs[0], "action_mask": mask}

@@ -9,58 +9,105 @@ import numpy as np
 from ..core.jit import njit
 
 from .paths import (EXPLORE, M_CHAMBER, M_COLOUR, M_DOWN, M_FRONT, M_LATE, M_OPEN, M_SEAT,
-                    LOW_BIT, MAZE_ROWS, _enterable, has, lacks, lay, put, seat_walk, spread)
-from .rules import (_bottle_ok, _coffer_choice, _count_insc, _dir_ok, _obstacle, _open,
+                    MAX_STEPS, MAZE_ROWS, TILE_CELLS, WORDS, _enterable, distances, has, lacks,
+                    lay, nearest, put, seat_walk, spread)
+from .rules import (_bottle_ok, _coffer_choice, _count_insc, _dir_ok, _obstacle,
                     _other_tunnel, _tunnel_ok)
 from .spec import (BOTTLE, C_CHAMBER, C_CORNER, C_NONE, C_RING, C_TILE, CELL_FEATURES, CELL_KIND,
                    CHAMBER, COLOURS_IN_GAME, CORNERS, DIST_SCALE, END_MOVE, FIGURES, G_CELL,
-                   G_GLOBAL, G_ROT, G_TARGET, GLANCE, GLANCE_CELL, GLANCE_SEAT, INSCRIPTION_TOKENS,
-                   ITEM_TOKENS, ITEMS_IN_GAME, KILL, MAX_GRID, MAX_PLAYERS, MAX_VICTIMS, NEIGHBOR,
-                   NUM_CELLS, NUM_COLOURS, NUM_ITEMS, NUM_PHASES, NUM_SYMBOLS, OBSTACLE_EFFECT,
-                   OBSTACLE_ITEM, PH_FIGURE, PH_MAP_ORIENT, PH_ORIENT, PH_ROB, PH_STEP,
-                   ROT_FEATURES, SEAT_FEATURES, SHAPE_OPEN, SYM_COFFER, SYM_INSCRIPTION, SYM_ITEM,
-                   SYM_OBSTACLE, T_BOTTLE, T_DIR, T_ENTER, T_FIGURE, T_TUNNEL, TARGET_FEATURES,
-                   TILE_SHAPE, TILE_SYMBOL, TILES_IN_GAME)
+                   G_GLOBAL, G_ROT, G_TARGET, GLANCE, GLANCE_CELL, GLANCE_SEAT, GRID,
+                   INSCRIPTION_TOKENS, ITEM_TOKENS, ITEMS_IN_GAME, KILL, MAX_GRID, MAX_PLAYERS,
+                   MAX_VICTIMS, NEIGHBOR, NUM_CELLS, NUM_COLOURS, NUM_ITEMS, NUM_PHASES, NUM_SHAPES,
+                   NUM_SYMBOLS, OBSTACLE_EFFECT, OBSTACLE_ITEM, PH_FIGURE, PH_MAP_ORIENT, PH_ORIENT,
+                   PH_ROB, PH_STEP, RING_OPEN, ROT_FEATURES, SEAT_FEATURES, SHAPE_OPEN, SYM_COFFER,
+                   SYM_INSCRIPTION, SYM_ITEM, SYM_OBSTACLE, SYM_PLAIN, T_BOTTLE, T_DIR, T_ENTER,
+                   T_FIGURE, T_TUNNEL, TARGET_FEATURES, TILE_SHAPE, TILE_SYMBOL, TILES_IN_GAME)
+
+
+def _board_ones():
+    """Per pyramid, the cell features the board alone sets to 1 (field, ring, chamber, the
+    ring's openings): their offsets, -1 after the last."""
+    ats = []
+    for pyr in range(2):
+        at = []
+        for c in range(NUM_CELLS):
+            k = CELL_KIND[pyr, c]
+            base = c * CELL_FEATURES
+            if k != C_NONE:
+                at.append(base)
+            if k == C_RING or k == C_CORNER:
+                at.append(base + 1)
+                at += [base + 5 + d for d in range(4) if (RING_OPEN[pyr, c] >> d) & 1]
+            if k == C_CHAMBER:
+                at.append(base + 2)
+        ats.append(at)
+    ones = np.full((2, max(len(at) for at in ats)), -1, np.int32)
+    for pyr, at in enumerate(ats):
+        ones[pyr, :len(at)] = at
+    return ones
+
+
+BOARD_ONES = _board_ones()  # a table: the same for every state of a pyramid
+
+
+def _shares():
+    """SHARES[h, m]: the share m face-down tiles of h have, as the float32 sum of m times
+    1 / h (bit for bit what summing tile by tile gives; it may differ from m / h)."""
+    most = max(TILES_IN_GAME)
+    shares = np.zeros((most + 1, most + 1), np.float32)
+    for h in range(1, most + 1):
+        for m in range(1, h + 1):
+            shares[h, m] = np.float32(np.float64(shares[h, m - 1]) + 1.0 / h)
+    return shares
+
+
+SHARES = _shares()
 
 
 @njit(cache=True)
-def _observe_one(s, seat, f):
+def _observe_one(s, seat, f, down_by):
+    """The position as it lies (f: OBS_SIZE floats); down_by (NUM_SYMBOLS + NUM_SHAPES):
+    scratch for the face-down tiles by symbol, then by shape."""
     f[:] = 0.0
     n = s.num_players
     pyr = s.pyramid
     p = s.current_player
-    mover_cell = s.fig[p, s.mover] if (s.mover >= 0 and not s.terminated) else -1
+    for i in range(BOARD_ONES.shape[1]):
+        if BOARD_ONES[pyr, i] < 0:
+            break
+        f[BOARD_ONES[pyr, i]] = 1.0
     coffer_found = False
-    for c in range(NUM_CELLS):
-        k = CELL_KIND[pyr, c]
-        if k == 0:
-            continue
+    hidden = 0
+    down_by[:] = 0
+    for i in range(TILES_IN_GAME[pyr]):  # no branches: which tiles lie face up follows no pattern
+        c = TILE_CELLS[pyr, i]
         base = c * CELL_FEATURES
-        f[base] = 1.0
-        f[base + 1] = k == C_RING or k == C_CORNER
-        f[base + 2] = k == C_CHAMBER
-        if k == C_TILE:
-            if s.up[c]:
-                f[base + 4] = 1.0
-                t = s.tile[c]
-                sym = TILE_SYMBOL[t]
-                if sym > 0:
-                    f[base + 8 + sym] = 1.0
-                coffer_found |= sym == SYM_COFFER
-            else:
-                f[base + 3] = 1.0
-        op = _open(s, c)
-        if k == C_CHAMBER and not (s.chamber_open or _count_insc(s, seat) >= s.need):
-            op = 0
+        t = s.tile[c]
+        up = s.up[c] != 0
+        hidden += not up
+        down_by[TILE_SYMBOL[t]] += not up
+        down_by[NUM_SYMBOLS + TILE_SHAPE[t]] += not up
+        f[base + 3] = not up
+        f[base + 4] = up
+        sym = TILE_SYMBOL[t] if up else SYM_PLAIN
+        coffer_found |= sym == SYM_COFFER
+        # the symbols' one-hot has no slot for plain: a plain (or hidden) symbol's 0 lands on
+        # the W opening, written next
+        f[base + 8 + sym] = sym != SYM_PLAIN
+        op = SHAPE_OPEN[TILE_SHAPE[t], s.rot[c]] if up else 0
         for d in range(4):
             f[base + 5 + d] = (op >> d) & 1
-        f[base + 9 + NUM_SYMBOLS - 1] = c == s.curse
-        if c == mover_cell:
-            f[base + CELL_FEATURES - 3] = 1.0
-        if c == s.prev and not s.terminated:
-            f[base + CELL_FEATURES - 2] = 1.0
-        if c == s.target:
-            f[base + CELL_FEATURES - 1] = 1.0
+    if _may_open_chamber(s, seat):
+        for d in range(4):
+            f[CHAMBER[pyr] * CELL_FEATURES + 5 + d] = 1.0
+    if s.curse >= 0:
+        f[s.curse * CELL_FEATURES + 9 + NUM_SYMBOLS - 1] = 1.0
+    if s.mover >= 0 and not s.terminated and s.fig[p, s.mover] >= 0:
+        f[s.fig[p, s.mover] * CELL_FEATURES + CELL_FEATURES - 3] = 1.0
+    if s.prev >= 0 and not s.terminated:
+        f[s.prev * CELL_FEATURES + CELL_FEATURES - 2] = 1.0
+    if s.target >= 0:
+        f[s.target * CELL_FEATURES + CELL_FEATURES - 1] = 1.0
     fb = 9 + NUM_SYMBOLS
     for q in range(n):
         rel = (q - seat) % n
@@ -110,17 +157,10 @@ def _observe_one(s, seat, f):
         f[g + (s.victims[s.victim_idx] - seat) % n] = 1.0
         f[g + MAX_PLAYERS] = (s.num_victims - s.victim_idx) / MAX_VICTIMS
     g += MAX_PLAYERS + 1
-    # the face-down tiles as a multiset (public: the tile set is known)
-    hidden = 0
-    for c in range(NUM_CELLS):
-        if CELL_KIND[pyr, c] == C_TILE and not s.up[c]:
-            hidden += 1
+    # the face-down tiles as a multiset (public: the tile set is known), counted above
     if hidden > 0:
-        for c in range(NUM_CELLS):
-            if CELL_KIND[pyr, c] == C_TILE and not s.up[c]:
-                t = s.tile[c]
-                f[g + TILE_SYMBOL[t]] += 1.0 / hidden
-                f[g + NUM_SYMBOLS + TILE_SHAPE[t]] += 1.0 / hidden
+        for y in range(NUM_SYMBOLS + NUM_SHAPES):
+            f[g + y] = SHARES[hidden, down_by[y]]
 
 
 # --- the at-a-glance block (docs/rules/farao.md, "At a glance") --------------------------------
@@ -142,21 +182,9 @@ def _may_open_chamber(s, q):
 
 
 @njit(cache=True)
-def _nearest(maze, row, dist):
-    """The nearest field of a maze row by dist, -1 none."""
-    best = -1
-    for r in range(MAX_GRID):
-        x = maze[row, r]
-        while x:
-            low = x & -x
-            x ^= low
-            best = _nearer(best, dist[r * MAX_GRID + LOW_BIT[low]])
-    return best
-
-
-@njit(cache=True)
-def _seat(s, q, f, maze, tunnels, dist):
-    """Seat q's standing and walks (GLANCE_SEAT features); maze: paths.lay's; dist: scratch."""
+def _seat(s, q, f, maze, tunnels, layers):
+    """Seat q's standing and walks (GLANCE_SEAT features); maze: paths.lay's; layers:
+    spread's scratch."""
     n = s.num_players
     pyr = s.pyramid
     f[2] = (n - s.place[q] + 1 if s.place[q] else n - s.finished) / n  # if it ended now
@@ -182,38 +210,38 @@ def _seat(s, q, f, maze, tunnels, dist):
     if waiting:  # a waiting figure enters at a corner with its first step
         for i in range(4):
             put(maze, M_LATE, CORNERS[pyr, i])
-    spread(s, maze, tunnels, True, 1 if waiting else -1, dist)
+    last = spread(maze, tunnels, True, 1 if waiting else -1, layers)
     for c in range(COLOURS_IN_GAME[pyr]):
         if not s.insc[q, c]:
-            f[6 + c] = _far(_nearest(maze, M_COLOUR + c, dist) if lacks(s, q, c) else -1)
-    down = _nearest(maze, M_DOWN, dist)
+            f[6 + c] = _far(nearest(layers, last, maze, M_COLOUR + c) if lacks(s, q, c) else -1)
+    down = nearest(layers, last, maze, M_DOWN)
     lacked = 1.0
     for c in range(COLOURS_IN_GAME[pyr]):
         if lacks(s, q, c):
             lacked = min(lacked, f[6 + c])
-    chamber = dist[CHAMBER[pyr]]
+    chamber = nearest(layers, last, maze, M_CHAMBER)
     f[3] = _far(chamber) if f[0] else min(lacked, _far(down + EXPLORE if down >= 0 else -1))
     f[4] = _far(chamber)
     f[5] = _far(down)
 
 
 @njit(cache=True)
-def _walk_back(s, p, maze, tunnels, to_chamber, dist):
+def _walk_back(s, p, maze, tunnels, to_chamber, layers, dist):
     """dist[c]: the steps a figure of p standing on c needs to enter its goal: the chamber,
     else an inscription p lacks, a face-down field counting EXPLORE steps more."""
     seat_walk(s, p, maze)
     maze[M_LATE, :] = 0
     if to_chamber:
         maze[M_FRONT, :] = maze[M_CHAMBER, :]
-        spread(s, maze, tunnels, False, -1, dist)
+        distances(layers, spread(maze, tunnels, False, -1, layers), dist)
         return
     maze[M_FRONT, :] = 0
     for c in range(COLOURS_IN_GAME[s.pyramid]):
         if lacks(s, p, c):
-            for r in range(MAX_GRID):
-                maze[M_FRONT, r] |= maze[M_COLOUR + c, r] & maze[M_SEAT, r]
+            for w in range(WORDS):
+                maze[M_FRONT, w] |= maze[M_COLOUR + c, w] & maze[M_SEAT, w]
     maze[M_LATE, :] = maze[M_DOWN, :]
-    spread(s, maze, tunnels, False, EXPLORE, dist)
+    distances(layers, spread(maze, tunnels, False, EXPLORE, layers), dist)
 
 
 @njit(cache=True)
@@ -263,14 +291,15 @@ def _via(s, p, t, openings, maze, dist):
 
 
 @njit(cache=True)
-def _glance(s, seat, f, maze, goal, to_ch):
+def _glance(s, seat, f, maze, layers, goal, to_ch):
     """The at-a-glance block (spec.GLANCE_FEATURES, f zeroed) from `seat`'s view; maze
-    (paths.MAZE_ROWS x MAX_GRID), goal and to_ch (NUM_CELLS): scratch."""
+    (paths.MAZE_ROWS x WORDS), layers (paths.MAX_STEPS x WORDS), goal and to_ch (NUM_CELLS):
+    scratch."""
     n = s.num_players
     pyr = s.pyramid
     tunnels = lay(s, maze)
     for q in range(n):
-        _seat(s, q, f[((q - seat) % n) * GLANCE_SEAT:], maze, tunnels, goal)
+        _seat(s, q, f[((q - seat) % n) * GLANCE_SEAT:], maze, tunnels, layers)
     best = 0.0
     for q in range(n):
         if q != seat:
@@ -278,18 +307,18 @@ def _glance(s, seat, f, maze, goal, to_ch):
     f[G_GLOBAL] = (f[1] - best + 1.0) / 2.0
     f[G_GLOBAL + 1] = s.finished / (n - 1)
     up = 0
-    for c in range(NUM_CELLS):
-        up += CELL_KIND[pyr, c] == C_TILE and s.up[c]
+    for i in range(TILES_IN_GAME[pyr]):
+        up += s.up[TILE_CELLS[pyr, i]] != 0
     f[G_GLOBAL + 2] = up / TILES_IN_GAME[pyr]
     if s.terminated or s.place[seat]:
         return
-    _walk_back(s, seat, maze, tunnels, True, to_ch)
+    _walk_back(s, seat, maze, tunnels, True, layers, to_ch)
     if _may_open_chamber(s, seat):
         goal = to_ch
     else:
-        _walk_back(s, seat, maze, tunnels, False, goal)
-    for c in range(NUM_CELLS):
-        if CELL_KIND[pyr, c] != C_NONE:
+        _walk_back(s, seat, maze, tunnels, False, layers, goal)
+    for r in range(GRID[pyr]):
+        for c in range(r * MAX_GRID, r * MAX_GRID + GRID[pyr]):
             f[G_CELL + c * GLANCE_CELL] = _far(goal[c])
             f[G_CELL + c * GLANCE_CELL + 1] = _far(to_ch[c])
     to_move = s.current_player == seat
@@ -330,9 +359,11 @@ def _glance(s, seat, f, maze, goal, to_ch):
 
 @njit(cache=True)
 def observe(states, seats, out):
-    maze = np.empty((MAZE_ROWS, MAX_GRID), np.int64)
+    maze = np.empty((MAZE_ROWS, WORDS), np.uint64)
+    layers = np.empty((MAX_STEPS, WORDS), np.uint64)
     goal = np.empty(NUM_CELLS, np.int16)
     to_ch = np.empty(NUM_CELLS, np.int16)
+    down_by = np.empty(NUM_SYMBOLS + NUM_SHAPES, np.int64)
     for b in range(states.shape[0]):
-        _observe_one(states[b], seats[b], out[b])
-        _glance(states[b], seats[b], out[b, GLANCE:], maze, goal, to_ch)
+        _observe_one(states[b], seats[b], out[b], down_by)
+        _glance(states[b], seats[b], out[b, GLANCE:], maze, layers, goal, to_ch)

@@ -13,9 +13,10 @@ from ..core.jit import njit
 
 from .reach import _unlaid
 from .rules import _may_enter, _obstacle, _open
-from .spec import (C_CHAMBER, C_TILE, CELL_KIND, E, END_MOVE, GRID, KILL, MAX_GRID, N, NEIGHBOR,
-                   NUM_COLOURS, OBSTACLE_EFFECT, OBSTACLE_ITEM, S, SYM_INSCRIPTION, SYM_ITEM,
-                   SYM_MAP, SYM_OBSTACLE, SYM_TUNNEL, TILE_SYMBOL, W)
+from .spec import (C_CHAMBER, C_NONE, C_TILE, CELL_KIND, E, END_MOVE, KILL, MAX_GRID, N, NEIGHBOR,
+                   NUM_CELLS, NUM_COLOURS, NUM_SYMBOLS, OBSTACLE_EFFECT, OBSTACLE_ITEM, RING_OPEN,
+                   S, SHAPE_OPEN, SYM_INSCRIPTION, SYM_ITEM, SYM_MAP, SYM_OBSTACLE, SYM_PLAIN,
+                   SYM_TUNNEL, TILE_SHAPE, TILE_SYMBOL, TILES_IN_GAME, W)
 
 EXPLORE = 2  # a face-down tile counts as this much farther than an inscription in sight
 
@@ -60,9 +61,11 @@ def lacks(s, p, colour):
     return 0 <= colour < NUM_COLOURS and not s.insc[p, colour] and s.insc_supply[colour] > 0
 
 
-# the maze as rows of bits (bit c of row r: field r * MAX_GRID + c), filled by `lay`
-M_OPEN = 0            # 4 rows each: the field is open toward N, E, S, W (its own side)
-M_WAY = 4             # a step toward N, E, S, W: both sides open
+# the maze as bitboards: bit c of a row is field c (c = r * MAX_GRID + col < 128), in two
+# 64-bit words, so that one breadth-first step over every field is a few shifts and masks
+WORDS = 2
+M_OPEN = 0            # 4 rows: the field is open toward N, E, S, W (its own side)
+M_WAY = 4             # 4 rows: a step toward N, E, S, W (both sides open)
 M_BOARD = 8           # every field
 M_CHAMBER = 9
 M_WALK = 10           # walked through by anyone: no chamber, curse or obstacle that bars or kills
@@ -70,24 +73,79 @@ M_BAR = 11            # face-up obstacles that bar or kill unless one holds thei
 M_DOWN = 12           # face-down tiles
 M_COLOUR = 13         # NUM_COLOURS rows: face-up inscriptions of each colour
 M_SEAT = M_COLOUR + NUM_COLOURS  # scratch: where the seat being walked goes on (seat_walk)
-M_FRONT = M_SEAT + 1  # scratch of spread: its start fields, then its frontier
+M_FRONT = M_SEAT + 1  # scratch of spread: its start fields
 M_LATE = M_FRONT + 1  # scratch of spread: the start fields joining later
-M_NEW = M_LATE + 1
-M_SEEN = M_NEW + 1
-MAZE_ROWS = M_SEEN + 1
-LOW_BIT = np.zeros(1 << MAX_GRID, np.int8)  # LOW_BIT[1 << c] = c
-for _c in range(MAX_GRID):
-    LOW_BIT[1 << _c] = _c
+MAZE_ROWS = M_LATE + 1
+MAX_STEPS = NUM_CELLS + EXPLORE + 2  # rows of spread's layers: every step but the last reaches
+#                                      a field to go on from, or waits for the late start
+# the field of a lowest set bit: BIT_INDEX[(bit * DE_BRUIJN) >> 58] (a de Bruijn sequence)
+DE_BRUIJN = 0x03F79D71B4CB0A89
+BIT_INDEX = np.zeros(64, np.int8)
+for _i in range(64):
+    BIT_INDEX[(((1 << _i) * DE_BRUIJN) & (2 ** 64 - 1)) >> 58] = _i
+
+
+def _board_rows():
+    """Per pyramid, what lay's rows hold before a tile is looked at: every field, the ring
+    and the chamber."""
+    rows = np.zeros((2, M_SEAT, WORDS), np.uint64)
+    for pyr in range(2):
+        for c in range(NUM_CELLS):
+            k = CELL_KIND[pyr, c]
+            if k == C_NONE or k == C_TILE:
+                continue
+            ways = 15 if k == C_CHAMBER else RING_OPEN[pyr, c]
+            marks = [M_OPEN + d for d in range(4) if (ways >> d) & 1]
+            marks.append(M_CHAMBER if k == C_CHAMBER else M_WALK)
+            for m in marks:
+                rows[pyr, m, c // 64] |= np.uint64(1 << (c % 64))
+        for c in range(NUM_CELLS):
+            if CELL_KIND[pyr, c] != C_NONE:
+                rows[pyr, M_BOARD, c // 64] |= np.uint64(1 << (c % 64))
+    return rows
+
+
+BOARD_ROWS = _board_rows()
+# per symbol of a face-up tile: it bars the way (an obstacle that only ends the move does
+# not), and its inscription's colour (-1 none)
+BARS = np.array([SYM_OBSTACLE <= y < SYM_MAP and OBSTACLE_EFFECT[y - SYM_OBSTACLE] != END_MOVE
+                 for y in range(NUM_SYMBOLS)], np.bool_)
+INSCRIPTION_COLOUR = np.array([y - SYM_INSCRIPTION if SYM_INSCRIPTION <= y < SYM_ITEM else -1
+                               for y in range(NUM_SYMBOLS)], np.int8)
+# each pyramid's tile fields in order, -1 after the last
+TILE_CELLS = np.array([np.flatnonzero(CELL_KIND[p] == C_TILE).tolist()
+                       + [-1] * (TILES_IN_GAME[1] - TILES_IN_GAME[p]) for p in range(2)], np.int16)
+# TILE_CELLS[pyr, TILES_FROM[pyr, w]:TILES_FROM[pyr, w + 1]]: the tiles of word w
+TILES_FROM = np.array([[0, np.sum((TILE_CELLS[p] >= 0) & (TILE_CELLS[p] < 64)), TILES_IN_GAME[p]]
+                       for p in range(2)], np.int16)
+
+
+@njit(cache=True, inline="always")
+def _bit(c):
+    """Field c's bit in its word, c >> 6."""
+    return np.uint64(1) << np.uint64(c & 63)
 
 
 @njit(cache=True, inline="always")
 def has(maze, row, c):
-    return (maze[row, c // MAX_GRID] >> (c % MAX_GRID)) & 1 == 1
+    return (maze[row, c >> 6] >> np.uint64(c & 63)) & np.uint64(1) == 1
 
 
 @njit(cache=True, inline="always")
 def put(maze, row, c):
-    maze[row, c // MAX_GRID] |= 1 << (c % MAX_GRID)
+    maze[row, c >> 6] |= _bit(c)
+
+
+@njit(cache=True, inline="always")
+def _shl(lo, hi, k):
+    """The two words shifted k (0 < k < 64) fields up, as one 128-bit number."""
+    return lo << k, (hi << k) | (lo >> (64 - k))
+
+
+@njit(cache=True, inline="always")
+def _shr(lo, hi, k):
+    """The two words shifted k (0 < k < 64) fields down, as one 128-bit number."""
+    return (lo >> k) | (hi << (64 - k)), hi >> k
 
 
 @njit(cache=True)
@@ -96,110 +154,145 @@ def lay(s, maze):
     the chamber are open every way); returns the two secret tunnels when both lie face up,
     else (-1, -1)."""
     pyr = s.pyramid
-    g = GRID[pyr]
-    maze[:, :] = 0
+    maze[:M_SEAT] = BOARD_ROWS[pyr]
     t0, t1 = -1, -1
-    for r in range(g):
-        for col in range(g):
-            c = r * MAX_GRID + col
-            bit = 1 << col
-            k = CELL_KIND[pyr, c]
-            maze[M_BOARD, r] |= bit
-            ways = 15 if k == C_TILE and _unlaid(s, c) else _open(s, c)
-            for d in range(4):
-                if (ways >> d) & 1:
-                    maze[M_OPEN + d, r] |= bit
-            if k == C_CHAMBER:
-                maze[M_CHAMBER, r] |= bit
-            elif k != C_TILE:
-                maze[M_WALK, r] |= bit
-            elif not s.up[c]:
-                maze[M_DOWN, r] |= bit
-                maze[M_WALK, r] |= bit
-            elif c != s.curse:  # the curse bars its field (and a tunnel under it)
-                sym = TILE_SYMBOL[s.tile[c]]
-                if (sym >= SYM_OBSTACLE and sym < SYM_MAP
-                        and OBSTACLE_EFFECT[sym - SYM_OBSTACLE] != END_MOVE):
-                    maze[M_BAR, r] |= bit
-                else:
-                    maze[M_WALK, r] |= bit
-                if sym >= SYM_INSCRIPTION and sym < SYM_ITEM:
-                    maze[M_COLOUR + sym - SYM_INSCRIPTION, r] |= bit
-                elif sym == SYM_TUNNEL:
-                    t0, t1 = c, t0
-    for r in range(g):
-        maze[M_WAY + N, r] = maze[M_OPEN + N, r] & (maze[M_OPEN + S, r - 1] if r > 0 else 0)
-        maze[M_WAY + S, r] = maze[M_OPEN + S, r] & (maze[M_OPEN + N, r + 1] if r + 1 < g else 0)
-        maze[M_WAY + E, r] = maze[M_OPEN + E, r] & (maze[M_OPEN + W, r] >> 1)
-        maze[M_WAY + W, r] = maze[M_OPEN + W, r] & (maze[M_OPEN + E, r] << 1)
+    zero = np.uint64(0)
+    for w in range(WORDS):  # each word's rows gathered in registers
+        on, oe, os, ow, down, walk, bar = zero, zero, zero, zero, zero, zero, zero
+        for i in range(TILES_FROM[pyr, w], TILES_FROM[pyr, w + 1]):
+            c = TILE_CELLS[pyr, i]
+            bit = _bit(c)
+            # bits picked rather than branched to: which tiles lie face up follows no pattern
+            up = s.up[c] != 0
+            ways = 15 if _unlaid(s, c) else SHAPE_OPEN[TILE_SHAPE[s.tile[c]], s.rot[c]]
+            on |= bit if ways & 1 else zero
+            oe |= bit if ways & 2 else zero
+            os |= bit if ways & 4 else zero
+            ow |= bit if ways & 8 else zero
+            down |= zero if up else bit
+            sym = TILE_SYMBOL[s.tile[c]] if up else SYM_PLAIN  # a face-down tile is walked through
+            if up and c == s.curse:  # the curse bars its field (and a tunnel under it)
+                continue
+            if BARS[sym]:
+                bar |= bit
+            else:
+                walk |= bit
+            colour = INSCRIPTION_COLOUR[sym]
+            if colour >= 0:
+                maze[M_COLOUR + colour, w] |= bit
+            elif sym == SYM_TUNNEL:
+                t0, t1 = c, t0
+        maze[M_OPEN + N, w] |= on
+        maze[M_OPEN + E, w] |= oe
+        maze[M_OPEN + S, w] |= os
+        maze[M_OPEN + W, w] |= ow
+        maze[M_DOWN, w] |= down
+        maze[M_WALK, w] |= walk
+        maze[M_BAR, w] |= bar
+    n0, n1 = maze[M_OPEN + N, 0], maze[M_OPEN + N, 1]
+    e0, e1 = maze[M_OPEN + E, 0], maze[M_OPEN + E, 1]
+    s0, s1 = maze[M_OPEN + S, 0], maze[M_OPEN + S, 1]
+    w0, w1 = maze[M_OPEN + W, 0], maze[M_OPEN + W, 1]
+    # a step both ways open: the field's own side and its neighbour's facing side
+    x0, x1 = _shl(s0, s1, MAX_GRID)
+    maze[M_WAY + N, 0], maze[M_WAY + N, 1] = n0 & x0, n1 & x1
+    x0, x1 = _shr(n0, n1, MAX_GRID)
+    maze[M_WAY + S, 0], maze[M_WAY + S, 1] = s0 & x0, s1 & x1
+    x0, x1 = _shr(w0, w1, 1)
+    maze[M_WAY + E, 0], maze[M_WAY + E, 1] = e0 & x0, e1 & x1
+    x0, x1 = _shl(e0, e1, 1)
+    maze[M_WAY + W, 0], maze[M_WAY + W, 1] = w0 & x0, w1 & x1
     return (t0, t1) if t1 >= 0 else (-1, -1)
+
+
+@njit(cache=True, inline="always")
+def _low_field(low):
+    """The index of the one bit set in low."""
+    return BIT_INDEX[(low * np.uint64(DE_BRUIJN)) >> np.uint64(58)]
 
 
 @njit(cache=True)
 def seat_walk(s, p, maze):
     """M_SEAT: the fields p's figures may walk through (M_WALK and the obstacles p holds the
     item for)."""
-    maze[M_SEAT, :] = maze[M_WALK, :]
-    for r in range(GRID[s.pyramid]):
-        x = maze[M_BAR, r]
+    for w in range(WORDS):
+        maze[M_SEAT, w] = maze[M_WALK, w]
+        x = maze[M_BAR, w]
         while x:
             low = x & -x
             x ^= low
-            o = _obstacle(s, r * MAX_GRID + LOW_BIT[low])
+            o = _obstacle(s, w * 64 + _low_field(low))
             if s.items[p, OBSTACLE_ITEM[o]]:
-                maze[M_SEAT, r] |= low
+                maze[M_SEAT, w] |= low
 
 
 @njit(cache=True)
-def spread(s, maze, tunnels, forward, late_at, dist):
+def spread(maze, tunnels, forward, late_at, layers):
     """Breadth first over the maze's steps and the tunnels (a pair from lay) from M_FRONT's
-    fields (0 steps), M_LATE's joining at late_at steps (-1: none); dist[c] = steps, -1
-    where not reached. Fields are walked through only where M_SEAT says. Forward (from
-    figures) a field counts once a figure may walk onto it (M_SEAT or the chamber); backward
-    (from goals) every field a step away counts, a figure standing there being that far."""
-    g = GRID[s.pyramid]
-    dist[:] = -1
-    front = maze[M_FRONT]
-    new = maze[M_NEW]
-    seen = maze[M_SEEN]
-    walk = maze[M_SEAT]
-    seen[:] = front
-    _mark(front, 0, g, dist)
+    fields (0 steps), M_LATE's joining at late_at steps (-1: none); layers[k]: the fields
+    first reached in k steps; returns the last k. Fields are walked through only where
+    M_SEAT says. Forward (from figures) a field counts once a figure may walk onto it
+    (M_SEAT or the chamber); backward (from goals) every field a step away counts, a figure
+    standing there being that far."""
+    # the two words of every row in registers
+    en0, en1 = maze[M_WAY + N, 0], maze[M_WAY + N, 1]
+    ee0, ee1 = maze[M_WAY + E, 0], maze[M_WAY + E, 1]
+    es0, es1 = maze[M_WAY + S, 0], maze[M_WAY + S, 1]
+    ew0, ew1 = maze[M_WAY + W, 0], maze[M_WAY + W, 1]
+    wk0, wk1 = maze[M_SEAT, 0], maze[M_SEAT, 1]
+    if forward:
+        ok0, ok1 = wk0 | maze[M_CHAMBER, 0], wk1 | maze[M_CHAMBER, 1]
+    else:
+        ok0, ok1 = maze[M_BOARD, 0], maze[M_BOARD, 1]
     t0, t1 = tunnels
+    zero = np.uint64(0)
+    ta0, ta1, tb0, tb1 = zero, zero, zero, zero  # the tunnels' bits
+    if t0 >= 0:
+        ta0, ta1 = (_bit(t0), zero) if t0 < 64 else (zero, _bit(t0))
+        tb0, tb1 = (_bit(t1), zero) if t1 < 64 else (zero, _bit(t1))
+    f0, f1 = maze[M_FRONT, 0], maze[M_FRONT, 1]
+    seen0, seen1 = f0, f1
+    layers[0, 0], layers[0, 1] = f0, f1
     steps = 0
     going = True
     while going or steps < late_at:
-        new[:] = 0
-        for r in range(g):
-            x = front[r]
-            if x:
-                new[r] |= ((x & maze[M_WAY + E, r]) << 1) | ((x & maze[M_WAY + W, r]) >> 1)
-                if r > 0:
-                    new[r - 1] |= x & maze[M_WAY + N, r]
-                if r + 1 < g:
-                    new[r + 1] |= x & maze[M_WAY + S, r]
-        if t0 >= 0:
-            if has(maze, M_FRONT, t0):
-                put(maze, M_NEW, t1)
-            if has(maze, M_FRONT, t1):
-                put(maze, M_NEW, t0)
+        a0, a1 = _shr(f0 & en0, f1 & en1, MAX_GRID)
+        b0, b1 = _shl(f0 & es0, f1 & es1, MAX_GRID)
+        c0, c1 = _shl(f0 & ee0, f1 & ee1, 1)
+        d0, d1 = _shr(f0 & ew0, f1 & ew1, 1)
+        x0, x1 = a0 | b0 | c0 | d0, a1 | b1 | c1 | d1
+        if (f0 & ta0) | (f1 & ta1):
+            x0, x1 = x0 | tb0, x1 | tb1
+        if (f0 & tb0) | (f1 & tb1):
+            x0, x1 = x0 | ta0, x1 | ta1
         steps += 1
-        going = False
-        for r in range(g):
-            x = new[r] | (maze[M_LATE, r] if steps == late_at else 0)
-            x &= ~seen[r] & ((walk[r] | maze[M_CHAMBER, r]) if forward else maze[M_BOARD, r])
-            new[r] = x
-            seen[r] |= x
-            front[r] = x & walk[r]
-            going |= front[r] != 0
-        _mark(new, steps, g, dist)
+        if steps == late_at:
+            x0, x1 = x0 | maze[M_LATE, 0], x1 | maze[M_LATE, 1]
+        x0, x1 = x0 & ~seen0 & ok0, x1 & ~seen1 & ok1
+        seen0, seen1 = seen0 | x0, seen1 | x1
+        f0, f1 = x0 & wk0, x1 & wk1
+        layers[steps, 0], layers[steps, 1] = x0, x1
+        going = (f0 | f1) != 0
+    return steps
 
 
-@njit(cache=True, inline="always")
-def _mark(rows, steps, g, dist):
-    for r in range(g):
-        x = rows[r]
-        while x:
-            low = x & -x
-            x ^= low
-            dist[r * MAX_GRID + LOW_BIT[low]] = steps
+@njit(cache=True)
+def distances(layers, last, dist):
+    """dist[c]: the steps of spread's layers to field c, -1 where none reached it."""
+    dist[:] = -1
+    for k in range(last + 1):
+        for w in range(WORDS):
+            x = layers[k, w]
+            while x:
+                low = x & -x
+                x ^= low
+                dist[w * 64 + _low_field(low)] = k
+
+
+@njit(cache=True)
+def nearest(layers, last, maze, row):
+    """The steps of spread's layers to the nearest field of a maze row, -1 none."""
+    for k in range(last + 1):
+        if (layers[k, 0] & maze[row, 0]) | (layers[k, 1] & maze[row, 1]):
+            return k
+    return -1

@@ -71,6 +71,7 @@ CORNER_NAMES = ("NW", "NE", "SW", "SE")
 # --- tile shapes ---------------------------------------------------------------------
 DEAD_END, STRAIGHT, CORNER_SHAPE, T_SHAPE, CROSS = range(5)
 SHAPE_NAMES = ("dead-end", "straight", "corner", "T", "cross")
+NUM_SHAPES = 5
 SHAPE_BASE = np.array([0b0001, 0b0101, 0b0011, 0b0111, 0b1111], np.int8)  # rotation 0
 
 
@@ -193,7 +194,7 @@ GLOBAL_FEATURES = (NUM_PHASES + 6 + 1 + 1 + 1 + 2 + 1     # phase, die, steps le
                    + NUM_ITEMS * 3 + 1 + NUM_COLOURS     # supply, discovered, coffer, filled,
                    # inscription supply
                    + MAX_PLAYERS + 1                     # robbed seat, robberies left
-                   + NUM_SYMBOLS + 5)                    # face-down tiles by symbol and shape
+                   + NUM_SYMBOLS + NUM_SHAPES)           # face-down tiles by symbol and shape
 GLANCE = NUM_CELLS * CELL_FEATURES + GLOBAL_FEATURES  # the at-a-glance block starts here
 # what a player reads off the table (observation.py); distances are walked steps / DIST_SCALE,
 # clipped, 1 when no way is known

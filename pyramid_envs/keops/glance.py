@@ -27,8 +27,8 @@ from .spec_advanced import D_TIE_MEDJAY, D_TIE_PRESTIGE, DECREE_END_MINOR_FAVORS
 from .state import GLANCE_SEAT as SEAT_FEATURES, SLOT_EMPTY
 
 # scratch rows (observe.py allocates them once per batch)
-W_SCORE, W_TB1, W_TB2, W_KEY, W_PROJ, W_VALS, W_RES, W_MAJ, W_MIN = range(9)
-NUM_W = 9
+W_SCORE, W_TB1, W_TB2, W_KEY, W_PROJ, W_VALS, W_RES, W_MAJ, W_MIN, W_EARN = range(10)
+NUM_W = W_EARN + NUM_BORDERS  # row W_EARN + b: the Prestige each seat earns on border b
 NUM_CHECKS = 3      # Akhet favor checks: Ra (step 3), Construction (4), Prestige (6)
 NUM_MINOR_BITS = MIN_DECREE + 1  # minors_done: the base three, then the advanced ones
 
@@ -97,14 +97,14 @@ def favor_standing(n, vals, least, res):
 
 
 @njit(cache=True)
-def prestige_after_borders(s, p):
+def prestige_after_borders(s, w, p):
     """p's Prestige when the Akhet reaches its Prestige check (step 6), if the borders were
     judged now: the border Prestige (each point frees a Tumult servant instead while there
     is one, §8), then 1 lost per border below its minimum (§13.5)."""
     gain = 0
     below = 0
     for b in range(NUM_BORDERS):
-        gain += border_earns(s, p, b)
+        gain += w[W_EARN + b, p]
         if s.medjay[p, b] < BORDER_MINIMUM[s.border_card[b]]:
             below += 1
     v = min(PRESTIGE_MAX, s.prestige[p] + max(0, gain - tumult_count(s, p)))
@@ -122,12 +122,12 @@ def _margin(n, vals, p):
 
 
 @njit(cache=True)
-def check_vals(s, c, p):
+def check_vals(s, w, c, p):
     if c == 0:
         return s.offerings[TEMPLE_RA, p]
     if c == 1:
         return s.construction[p]
-    return prestige_after_borders(s, p)
+    return prestige_after_borders(s, w, p)
 
 
 @njit(cache=True)
@@ -144,7 +144,7 @@ def project_checks(s, w, f, k, seat):
     for c in range(NUM_CHECKS):
         vals = w[W_VALS]
         for p in range(n):
-            vals[p] = check_vals(s, c, p)
+            vals[p] = check_vals(s, w, c, p)
         for j in range(n):
             p = (seat + j) % n
             f[k + j * SEAT_FEATURES + 7 + 2 * c] = _unit(_margin(n, vals, p), -10, 10)
@@ -166,22 +166,25 @@ def project_checks(s, w, f, k, seat):
 @njit(cache=True)
 def can_construct(s, p, col):
     """p holds what a construction of colour col costs: a tile of that colour, a marker,
-    a servant, a Deben and the colour's good (§5.1 A; where it fits is left out)."""
+    a servant, a Deben and the colour's good (§5.1 A; where it fits is left out). The tiles,
+    a loop over the pools, are counted last."""
+    if not (s.debens[p] >= CONSTRUCT_DEBENS and servants_available(s, p) > 0
+            and marker_left(s, p, col)
+            and s.goods[p, COLOR_CONSTRUCT_GOOD[col]] >= construct_good_need(s, p)):
+        return False
     tiles = 0
     for k in range(NUM_POOLS):
         if pool_color(k) == col:
             tiles += s.pool[k]
-    return (tiles > 0 and marker_left(s, p, col) and servants_available(s, p) > 0
-            and s.debens[p] >= CONSTRUCT_DEBENS
-            and s.goods[p, COLOR_CONSTRUCT_GOOD[col]] >= construct_good_need(s, p))
+    return tiles > 0
 
 
 @njit(cache=True)
-def _seat(s, p, f, k):
+def _seat(s, w, p, f, k):
     """The parts of a seat's row that need no other seat: f[k + 12 ...]."""
     for b in range(NUM_BORDERS):
         f[k + 12 + b] = _unit(s.medjay[p, b] - BORDER_MINIMUM[s.border_card[b]], -8, 8)
-        f[k + 15 + b] = _unit(border_earns(s, p, b), 0, 5)
+        f[k + 15 + b] = _unit(w[W_EARN + b, p], 0, 5)
     for t in range(NUM_SERVANT_TYPES):
         f[k + 22 + t] = _unit(s.serv_home[p, t] + s.indep_held[p, t], 0, 5)
     f[k + 25] = _unit(s.debens[p], 0, 20)
@@ -209,18 +212,17 @@ def _local(s, seat, f, k, sec):
         if s.pyr_fill[i] < 0:
             sec[PYR_SPACE_SECTION[lv, pc, i]] += 1
     n_pp = NUM_MATERIALS * PYR_MAX_SPACES
-    for m in range(NUM_MATERIALS):
-        for i in range(PYR_MAX_SPACES):
-            if space_ok(s, i, m):
-                a = m * PYR_MAX_SPACES + i
-                f[k + a] = 1.0
-                pts = 0
-                if PYR_SPACE_ANY[lv, pc, i] and PYR_SPACE_MATERIAL[lv, pc, i] == m:
-                    pts += ANY_MATCH_BONUS
-                sc = PYR_SPACE_SECTION[lv, pc, i]
-                if sec[sc] == 1:
-                    pts += PYR_SECTION_ICONS[lv, pc, sc]
-                f[k + n_pp + a] = _unit(pts, 0, 3)
+    for i in range(pyr_spaces(s)):
+        # of space_ok only its material test depends on m: one call per space
+        any_space, mat = PYR_SPACE_ANY[lv, pc, i], PYR_SPACE_MATERIAL[lv, pc, i]
+        if space_ok(s, i, 0 if any_space else mat):
+            sc = PYR_SPACE_SECTION[lv, pc, i]
+            icons = PYR_SECTION_ICONS[lv, pc, sc] if sec[sc] == 1 else 0
+            for m in range(NUM_MATERIALS):
+                if any_space or mat == m:
+                    a = m * PYR_MAX_SPACES + i
+                    f[k + a] = 1.0
+                    f[k + n_pp + a] = _unit(icons + (ANY_MATCH_BONUS if any_space and mat == m else 0), 0, 3)
     k += 2 * n_pp
     n_room = NUM_CITY_CELLS * MAX_ROOMS
     for c in range(NUM_CITY_CELLS):
@@ -232,8 +234,10 @@ def _local(s, seat, f, k, sec):
                 f[k + n_room + a] = _unit(ROOM_VALUE[kind, r], 0, 6)
     k += 2 * n_room
     for i in range(NUM_PLANTATION_SPACES):
-        for r in range(MAX_ROOMS):
-            f[k + i * MAX_ROOMS + r] = 1.0 if room_ok(s, seat, True, i, r) else 0.0
+        kind = room_kind(s, True, i)
+        if kind >= 0:
+            for r in range(BUILDING_ROOMS[kind]):
+                f[k + i * MAX_ROOMS + r] = 1.0 if room_ok(s, seat, True, i, r) else 0.0
     k += NUM_PLANTATION_SPACES * MAX_ROOMS
     for d in range(NUM_DOCKS):
         f[k + d] = 1.0 if dock_ok(s, seat, d) else 0.0
@@ -250,6 +254,9 @@ def glance(s, seat, f, k, w, sec):
     """Write the block at f[k:] (f is zeroed); returns the index after it."""
     n = s.num_players
     end_tally(s, w)
+    for p in range(n):  # read by the Prestige check and by the seat's row
+        for b in range(NUM_BORDERS):
+            w[W_EARN + b, p] = border_earns(s, p, b)
     project_checks(s, w, f, k, seat)
     for j in range(n):
         p = (seat + j) % n
@@ -264,7 +271,7 @@ def glance(s, seat, f, k, w, sec):
                 rank += 1
         f[r + 4] = rank / 3.0
         f[r + 5] = _unit(w[W_PROJ, p], 0, 10)
-        _seat(s, p, f, r)
+        _seat(s, w, p, f, r)
         for t in range(PANTHEON_SPACES):
             best = 0
             for q in range(n):

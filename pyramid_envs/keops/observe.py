@@ -2,8 +2,8 @@
 every seat except the observer one-hot and the at-a-glance block (glance.py) at the end.
 Left out: the RNG (dice, future draws) and the order of the barge reserve (only which barges
 are in it). Layout: see state.py, "observation";
-`_fields` writes each field of state.OBS_FIELDS in dtype order, scaled by its OBS_RANGE (a
-field added to STATE but not here makes tests/keops/test_invariants.py fail)."""
+`_fields` writes each field of state.OBS_FIELDS in dtype order, scaled by its OBS_RANGE
+(tables built from them at import; tests/keops/test_invariants.py recomputes it in NumPy)."""
 from ..core.jit import njit
 
 import numpy as np
@@ -15,6 +15,7 @@ from .rautoma import determinize_ra, observe_ra
 from .spec import (ADV_PHASE0, DIE_FACES, MAX_PLAYERS, NUM_BARGES, NUM_BASE_PHASES, NUM_BORDERS,
                    PYR_MAX_SECTIONS, RA_PHASE0)
 from .spec_advanced import DEC_DECK, MAX_OFFERS, NUM_DECREES, NUM_FAMILY_CARDS
+from .state import OBS_FIELDS, OBS_RANGE, STATE
 
 
 @njit(cache=True, inline="always")
@@ -22,378 +23,81 @@ def _scale(v, lo, inv):
     return min(1.0, max(0.0, (v - lo) * inv))
 
 
-@njit(cache=True)
-def _fields(s, f, k):
-    f[k] = _scale(s.num_players, 2, 0.5)
-    k += 1
-    f[k] = _scale(s.current_player, 0, 0.3333333333333333)
-    k += 1
-    f[k] = _scale(s.terminated, 0, 1.0)
-    k += 1
-    for i in range(4):
-        f[k + i] = _scale(s.scores[i], 0, 0.05)
-    k += 4
-    f[k] = _scale(s.level, 0, 0.5)
-    k += 1
-    f[k] = _scale(s.turn_player, 0, 0.3333333333333333)
-    k += 1
-    f[k] = _scale(s.major_done, -1, 0.3333333333333333)
-    k += 1
-    f[k] = _scale(s.minors_done, 0, 0.015873015873015872)
-    k += 1
-    f[k] = _scale(s.actions_done, 0, 0.1)
-    k += 1
-    f[k] = _scale(s.jb_kind, -1, 0.3333333333333333)
-    k += 1
-    f[k] = _scale(s.jb_index, -1, 0.020833333333333332)
-    k += 1
-    f[k] = _scale(s.level_done, 0, 1.0)
-    k += 1
-    f[k] = _scale(s.final_turns, -1, 0.25)
-    k += 1
-    f[k] = _scale(s.akhet_stage, -1, 0.125)
-    k += 1
-    f[k] = _scale(s.akhet_index, -1, 0.2)
-    k += 1
-    f[k] = _scale(s.happiness, 0, 0.08333333333333333)
-    k += 1
-    for i in range(3):
-        f[k + i] = _scale(s.quarry[i], 0, 0.05)
-    k += 3
-    for i in range(4):
-        f[k + i] = _scale(s.goods_supply[i], 0, 0.05)
-    k += 4
-    for i in range(4):
-        f[k + i] = _scale(s.pier_store[i], 0, 0.3333333333333333)
-    k += 4
-    f[k] = _scale(s.mandate_supply, 0, 0.08333333333333333)
-    k += 1
-    f[k] = _scale(s.major_supply, 0, 0.07142857142857142)
-    k += 1
-    f[k] = _scale(s.minor_supply, 0, 0.03571428571428571)
-    k += 1
-    for i in range(3):
-        f[k + i] = _scale(s.indep_pool[i], 0, 0.125)
-    k += 3
-    f[k] = _scale(s.neutral_dwellings, 0, 0.16666666666666666)
-    k += 1
-    f[k] = _scale(s.elim_servant_tokens, 0, 0.25)
-    k += 1
-    f[k] = _scale(s.elim_building_tokens, 0, 0.25)
-    k += 1
-    for i in range(13):
-        f[k + i] = _scale(s.pool[i], 0, 0.041666666666666664)
-    k += 13
-    for i in range(4):
-        f[k + i] = _scale(s.market[i], 0, 0.25)
-    k += 4
-    for i in range(48):
-        f[k + i] = _scale(s.city_kind[i], -1, 0.047619047619047616)
-    k += 48
-    for i in range(48):
-        f[k + i] = _scale(s.city_owner[i], -1, 0.2)
-    k += 48
-    for i in range(48):
-        f[k + i] = _scale(s.city_root[i], -1, 0.020833333333333332)
-    k += 48
-    for i in range(48):
-        f[k + i] = _scale(s.city_anchor[i], -1, 0.020833333333333332)
-    k += 48
-    for i in range(48):
-        f[k + i] = _scale(s.city_orient[i], -1, 0.125)
-    k += 48
-    for i in range(48):
-        for j in range(2):
-            f[k + i * 2 + j] = _scale(s.city_room[i, j], -1, 0.125)
-    k += 96
-    for i in range(8):
-        f[k + i] = _scale(s.plant_kind[i], -1, 0.07692307692307693)
-    k += 8
-    for i in range(8):
-        f[k + i] = _scale(s.plant_owner[i], -1, 0.25)
-    k += 8
-    for i in range(8):
-        for j in range(2):
-            f[k + i * 2 + j] = _scale(s.plant_room[i, j], -1, 0.125)
-    k += 16
-    for i in range(4):
-        f[k + i] = _scale(s.temple_god[i], -1, 0.125)
-    k += 4
-    for i in range(4):
-        f[k + i] = _scale(s.temple_owner[i], -1, 0.25)
-    k += 4
-    for i in range(4):
-        f[k + i] = _scale(s.temple_occ[i], -1, 0.125)
-    k += 4
-    for i in range(5):
-        for j in range(4):
-            f[k + i * 4 + j] = _scale(s.offerings[i, j], 0, 0.1)
-    k += 20
-    for i in range(18):
-        f[k + i] = _scale(s.pyr_fill[i], -1, 0.3333333333333333)
-    k += 18
-    for i in range(4):
-        f[k + i] = _scale(s.dock_barge[i], -1, 0.05)
-    k += 4
-    for i in range(4):
-        f[k + i] = _scale(s.dock_occ[i], -1, 0.125)
-    k += 4
-    for i in range(5):
-        f[k + i] = _scale(s.mooring_barge[i], -1, 0.05)
-    k += 5
-    f[k] = _scale(s.barge_reserve_n, 0, 0.05)
-    k += 1
-    for i in range(20):
-        f[k + i] = _scale(s.barge_discard[i], -1, 0.05)
-    k += 20
-    f[k] = _scale(s.barge_discard_n, 0, 0.05)
-    k += 1
-    for i in range(3):
-        f[k + i] = _scale(s.border_card[i], -1, 0.08333333333333333)
-    k += 3
-    for i in range(3):
-        f[k + i] = _scale(s.border_token[i], -1, 0.1111111111111111)
-    k += 3
-    for i in range(9):
-        f[k + i] = _scale(s.token_used[i], 0, 1.0)
-    k += 9
-    for i in range(4):
-        for j in range(3):
-            f[k + i * 3 + j] = _scale(s.medjay[i, j], 0, 0.06666666666666667)
-    k += 12
-    for i in range(3):
-        f[k + i] = _scale(s.border_space_occ[i], -1, 0.125)
-    k += 3
-    for i in range(3):
-        f[k + i] = _scale(s.quarry_space_occ[i], -1, 0.125)
-    k += 3
-    for i in range(4):
-        f[k + i] = _scale(s.wharf[i], 0, 0.09090909090909091)
-    k += 4
-    for i in range(4):
-        f[k + i] = _scale(s.at_pyramid[i], 0, 0.09090909090909091)
-    k += 4
-    for i in range(4):
-        f[k + i] = _scale(s.debens[i], 0, 0.01)
-    k += 4
-    for i in range(4):
-        for j in range(4):
-            f[k + i * 4 + j] = _scale(s.goods[i, j], 0, 0.05)
-    k += 16
-    for i in range(4):
-        for j in range(3):
-            f[k + i * 3 + j] = _scale(s.materials[i, j], 0, 0.16666666666666666)
-    k += 12
-    for i in range(4):
-        f[k + i] = _scale(s.mandates[i], 0, 0.3333333333333333)
-    k += 4
-    for i in range(4):
-        f[k + i] = _scale(s.major_favors[i], 0, 0.07142857142857142)
-    k += 4
-    for i in range(4):
-        f[k + i] = _scale(s.minor_favors[i], 0, 0.03571428571428571)
-    k += 4
-    for i in range(4):
-        f[k + i] = _scale(s.offer_reserve[i], 0, 0.1)
-    k += 4
-    for i in range(4):
-        f[k + i] = _scale(s.offer_lost[i], 0, 0.1)
-    k += 4
-    for i in range(4):
-        f[k + i] = _scale(s.prestige[i], 0, 0.03333333333333333)
-    k += 4
-    for i in range(4):
-        f[k + i] = _scale(s.construction[i], 0, 0.03333333333333333)
-    k += 4
-    for i in range(4):
-        f[k + i] = _scale(s.population[i], 0, 0.09090909090909091)
-    k += 4
-    for i in range(4):
-        for j in range(3):
-            f[k + i * 3 + j] = _scale(s.serv_home[i, j], 0, 0.2)
-    k += 12
-    for i in range(4):
-        for j in range(3):
-            f[k + i * 3 + j] = _scale(s.serv_spent[i, j], 0, 0.2)
-    k += 12
-    for i in range(4):
-        for j in range(3):
-            f[k + i * 3 + j] = _scale(s.serv_board[i, j], 0, 0.2)
-    k += 12
-    for i in range(4):
-        for j in range(3):
-            f[k + i * 3 + j] = _scale(s.serv_tumult[i, j], 0, 0.2)
-    k += 12
-    for i in range(4):
-        for j in range(3):
-            f[k + i * 3 + j] = _scale(s.serv_transit[i, j], 0, 0.2)
-    k += 12
-    for i in range(4):
-        for j in range(3):
-            f[k + i * 3 + j] = _scale(s.serv_elim[i, j], 0, 0.2)
-    k += 12
-    for i in range(4):
-        for j in range(3):
-            f[k + i * 3 + j] = _scale(s.serv_locked[i, j], 0, 0.2)
-    k += 12
-    for i in range(4):
-        for j in range(3):
-            f[k + i * 3 + j] = _scale(s.indep_held[i, j], 0, 0.125)
-    k += 12
-    for i in range(4):
-        for j in range(3):
-            f[k + i * 3 + j] = _scale(s.indep_board[i, j], 0, 0.125)
-    k += 12
-    for i in range(4):
-        for j in range(3):
-            for m in range(5):
-                f[k + (i * 3 + j) * 5 + m] = _scale(s.col_slot[i, j, m], 0, 0.5)
-    k += 60
-    for i in range(4):
-        for j in range(3):
-            f[k + i * 3 + j] = _scale(s.dwell_taken[i, j], 0, 0.2)
-    k += 12
-    for i in range(4):
-        for j in range(3):
-            f[k + i * 3 + j] = _scale(s.col_mandate_paid[i, j], 0, 1.0)
-    k += 12
-    for i in range(4):
-        for j in range(3):
-            f[k + i * 3 + j] = _scale(s.row_mandate_paid[i, j], 0, 1.0)
-    k += 12
-    f[k] = _scale(s.gain_player, 0, 0.3333333333333333)
-    k += 1
-    for i in range(22):
-        f[k + i] = _scale(s.gain[i], 0, 0.1)
-    k += 22
-    f[k] = _scale(s.gain_good_bits, 0, 0.06666666666666667)
-    k += 1
-    f[k] = _scale(s.gain_border_bits, 0, 0.14285714285714285)
-    k += 1
-    f[k] = _scale(s.gain_temple_bits, 0, 0.03225806451612903)
-    k += 1
-    f[k] = _scale(s.gg_paid, -1, 0.25)
-    k += 1
-    f[k] = _scale(s.pick_goods, 0, 0.06666666666666667)
-    k += 1
-    f[k] = _scale(s.pick_pier, 0, 1.0)
-    k += 1
-    for i in range(2):
-        f[k + i] = _scale(s.pend_reward[i], 0, 0.2)
-    k += 2
-    f[k] = _scale(s.no_reward, 0, 1.0)
-    k += 1
-    f[k] = _scale(s.reward_level, -1, 0.5)
-    k += 1
-    f[k] = _scale(s.reward_bits, 0, 0.06666666666666667)
-    k += 1
-    f[k] = _scale(s.special, 0, 0.25)
-    k += 1
-    f[k] = _scale(s.tc_mode, 0, 1.0)
-    k += 1
-    f[k] = _scale(s.tc_left, 0, 0.5)
-    k += 1
-    f[k] = _scale(s.sc_mode, -1, 0.25)
-    k += 1
-    f[k] = _scale(s.sc_left, 0, 0.09090909090909091)
-    k += 1
-    f[k] = _scale(s.sc_bits, 0, 0.14285714285714285)
-    k += 1
-    f[k] = _scale(s.pyr_left, 0, 0.2)
-    k += 1
-    f[k] = _scale(s.pyr_src, 0, 1.0)
-    k += 1
-    for i in range(3):
-        f[k + i] = _scale(s.pyr_cap[i], 0, 0.2)
-    k += 3
-    f[k] = _scale(s.pyr_points, 0, 1.0)
-    k += 1
-    f[k] = _scale(s.pyr_must, 0, 1.0)
-    k += 1
-    f[k] = _scale(s.pyr_taken_bits, 0, 0.14285714285714285)
-    k += 1
-    f[k] = _scale(s.tgt_block, -1, 0.14285714285714285)
-    k += 1
-    f[k] = _scale(s.tgt_index, -1, 0.020833333333333332)
-    k += 1
-    f[k] = _scale(s.tgt_room, -1, 0.5)
-    k += 1
-    f[k] = _scale(s.tgt_crop, 0, 1.0)
-    k += 1
-    f[k] = _scale(s.tgt_indep, -1, 0.5)
-    k += 1
-    f[k] = _scale(s.tgt_boost, -1, 0.5)
-    k += 1
-    f[k] = _scale(s.tgt_seb, 0, 1.0)
-    k += 1
-    f[k] = _scale(s.paid_good, -1, 0.25)
-    k += 1
-    f[k] = _scale(s.tgt_barge, -1, 0.05)
-    k += 1
-    f[k] = _scale(s.con_pool, -1, 0.07692307692307693)
-    k += 1
-    f[k] = _scale(s.con_god, -1, 0.125)
-    k += 1
-    f[k] = _scale(s.con_silver, -1, 0.5)
-    k += 1
-    for i in range(12):
-        f[k + i] = _scale(s.dwell_queue[i], -1, 0.020833333333333332)
-    k += 12
-    f[k] = _scale(s.dwell_n, 0, 0.08333333333333333)
-    k += 1
-    for i in range(4):
-        for j in range(5):
-            f[k + i * 5 + j] = _scale(s.patron_q[i, j], -1, 0.07142857142857142)
-    k += 20
-    f[k] = _scale(s.patron_n, 0, 0.25)
-    k += 1
-    f[k] = _scale(s.lic_stage, -1, 0.16666666666666666)
-    k += 1
-    for i in range(2):
-        f[k + i] = _scale(s.lic_units[i], 0, 0.25)
-    k += 2
-    f[k] = _scale(s.lic_market_left, 0, 0.25)
-    k += 1
-    for i in range(4):
-        f[k + i] = _scale(s.market_moves[i], -4, 0.125)
-    k += 4
-    f[k] = _scale(s.lic_slot, -1, 0.0625)
-    k += 1
-    f[k] = _scale(s.lic_happy_left, 0, 0.09090909090909091)
-    k += 1
-    f[k] = _scale(s.pen_seat, -1, 0.25)
-    k += 1
-    f[k] = _scale(s.pen_kind, -1, 0.16666666666666666)
-    k += 1
-    f[k] = _scale(s.pen_left, 0, 0.1)
-    k += 1
-    for i in range(3):
-        for j in range(4):
-            f[k + i * 4 + j] = _scale(s.pen_queue[i, j], 0, 1.0)
-    k += 12
-    return k
+FIELDS_AT = MAX_PLAYERS + NUM_BASE_PHASES  # observation index of OBS_FIELDS' first value
+RECORD_SIZE = STATE.itemsize
+
+
+def _byte_runs():
+    """OBS_FIELDS' one-byte fields as runs contiguous both in the record and in the
+    observation: (record offset, observation index, length), and per byte its lo and
+    1 / (hi - lo); also the observation index of each wider field and the index after them."""
+    runs, lo, inv, wide = [], [], [], {}
+    k = FIELDS_AT
+    for name in OBS_FIELDS:
+        t, offset = STATE.fields[name][:2]
+        n = int(np.prod(t.shape))
+        a, b = OBS_RANGE[name]
+        if t.base.itemsize > 1:
+            wide[name] = k
+        else:
+            # _fields reads every byte as int8: the unsigned ones are flags (0 or 1)
+            assert t.base.kind == "i" or (a, b) == (0, 1), name
+            if runs and runs[-1][0] + runs[-1][2] == offset and runs[-1][1] + runs[-1][2] == k:
+                runs[-1][2] += n
+            else:
+                runs.append([offset, k, n])
+            lo += [a] * n
+            inv += [1.0 / (b - a)] * n
+        k += n
+    return np.array(runs, np.int64), np.array(lo, np.int8), np.array(inv, np.float64), wide, k
+
+
+BYTE_RUNS, BYTE_LO, BYTE_INV, _WIDE, FIELDS_END = _byte_runs()
+assert set(_WIDE) == {"scores", "goods_supply", "debens"}, "a wider field for _fields to write"
+SCORES_AT, GOODS_SUPPLY_AT, DEBENS_AT = _WIDE["scores"], _WIDE["goods_supply"], _WIDE["debens"]
 
 
 @njit(cache=True)
-def observe_one(s, seat, f, w, sec):
-    """w, sec: glance.py's scratch."""
-    f[:] = 0.0
+def _fields(s, raw, f):
+    """Write OBS_FIELDS (raw: the record's bytes). The one-byte fields, nearly all of them,
+    are scaled a run of the record at a time: one loop per run vectorises, where a loop per
+    field could not (each store to f might have changed the record, for all LLVM knows)."""
+    e = 0
+    for r in range(BYTE_RUNS.shape[0]):
+        src, dst, n = BYTE_RUNS[r, 0], BYTE_RUNS[r, 1], BYTE_RUNS[r, 2]
+        v, lo, inv, out = raw[src:src + n], BYTE_LO[e:e + n], BYTE_INV[e:e + n], f[dst:dst + n]
+        for i in range(n):
+            out[i] = min(1.0, max(0.0, (v[i] - lo[i]) * inv[i]))
+        e += n
+    for i in range(4):  # per seat, per good, per seat
+        f[SCORES_AT + i] = _scale(s.scores[i], 0, 0.05)
+        f[GOODS_SUPPLY_AT + i] = _scale(s.goods_supply[i], 0, 0.05)
+        f[DEBENS_AT + i] = _scale(s.debens[i], 0, 0.01)
+
+
+@njit(cache=True)
+def observe_one(s, raw, seat, f, w, sec):
+    """raw: the record's bytes; w, sec: glance.py's scratch."""
+    f[:FIELDS_AT] = 0.0  # _fields writes every float of its part
+    f[FIELDS_END:] = 0.0
     f[seat] = 1.0
     if s.phase < NUM_BASE_PHASES:  # the advanced and Ra-utoma phases have one-hots in their sections
         f[MAX_PLAYERS + s.phase] = 1.0
-    k = _fields(s, f, MAX_PLAYERS + NUM_BASE_PHASES)
+    _fields(s, raw, f)
     for i in range(s.barge_reserve_n):
-        f[k + s.barge_reserve[i]] = 1.0
-    k = observe_ra(s, f, advanced_tail(s, seat, f, k + NUM_BARGES))
+        f[FIELDS_END + s.barge_reserve[i]] = 1.0
+    k = observe_ra(s, f, advanced_tail(s, seat, f, FIELDS_END + NUM_BARGES))
     glance(s, seat, f, k, w, sec)
 
 
 @njit(cache=True)
 def observe(states, seats, out):
+    recs = np.ascontiguousarray(states)  # a copy only where states is strided
+    raw = recs.view(np.int8)  # the records' bytes, for _fields
     w = np.zeros((NUM_W, MAX_PLAYERS), np.int64)
     sec = np.zeros(PYR_MAX_SECTIONS, np.int64)
-    for b in range(states.shape[0]):
-        observe_one(states[b], seats[b], out[b], w, sec)
+    for b in range(recs.shape[0]):
+        observe_one(recs[b], raw[b * RECORD_SIZE:(b + 1) * RECORD_SIZE], seats[b], out[b], w, sec)
 
 
 @njit(cache=True)
@@ -444,11 +148,8 @@ def advanced_tail(s, seat, f, k):
     f[k + 2] = _scale(s.die_faces[1], -1, 1 / DIE_FACES)
     f[k + 3] = _scale(s.die_level, -1, 0.5)
     k += 4
-    hands = np.zeros(MAX_PLAYERS, np.int64)
     for c in range(NUM_DECREES):
         loc = s.dec_loc[c]
-        if s.opt_decrees and loc < 4:
-            hands[loc] += 1
         f[k] = 1.0 if s.opt_decrees and loc == seat else 0.0
         f[k + 1] = 1.0 if s.opt_decrees and loc >= 4 and loc < DEC_DECK else 0.0
         f[k + 2] = _scale(loc - 4 if s.opt_decrees and loc >= 4 and loc < DEC_DECK else -1, -1, 0.25)
@@ -456,7 +157,11 @@ def advanced_tail(s, seat, f, k):
             f[k + 3 + p] = _scale(s.dec_marker[c, p], 0, 1.0)
         k += 3 + MAX_PLAYERS
     for p in range(MAX_PLAYERS):
-        f[k + p] = _scale(hands[p], 0, 1 / NUM_DECREES)
+        held = 0
+        if s.opt_decrees:
+            for c in range(NUM_DECREES):
+                held += s.dec_loc[c] == p
+        f[k + p] = _scale(held, 0, 1 / NUM_DECREES)
     k += MAX_PLAYERS
     f[k] = _scale(s.dec_deck_n, 0, 1 / NUM_DECREES)
     k += 1

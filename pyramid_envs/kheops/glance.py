@@ -10,12 +10,14 @@ Group quantities are kept relative to the observing seat ("me"): a sign is +1 fo
 the opponent, 0 for nobody, so one margin formula serves every action.
 """
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 from ..core.jit import njit
 
-from .scoring import (N_BIGGEST, N_CURSED, N_OWNER, N_ROOMS, N_SARC_PTS, N_SIZE, N_TOP,
-                      sarcophagus_points, tally_buffers, tally_into)
-from .spec import (ANKH, APEX, CLOSED, CURSE, DOUBLER, GLANCE_CELL, GLANCE_GLOBALS, HAND_SIZE,
-                   NEIGHBOR, NEIGHBOR_SLOT, NUM_CELLS, PHARAOH, ROOM, SARC_ORANGE, TILE_KIND,
+from .scoring import (ACROSS, ACROSS_SLOT, B_ANKH, B_CURSE, B_FRAME, B_ROOMS, B_SARC, B_SIZE,
+                      B_TOP, B_WEIGHT, CELL_WORD, N_BIGGEST, N_CLOSED, N_CURSED, N_OWNER, N_ROOMS,
+                      N_SARC_PTS, N_SIZE, N_TOP, SARC_POINTS, TILE_WORD, byte,
+                      tally_buffers, tally_into)
+from .spec import (ANKH, CLOSED, DOUBLER, GLANCE_CELL, GLANCE_GLOBALS, HAND_SIZE, NUM_CELLS,
                    TILE_OPEN, TILE_SYMBOL, WORKER)
 
 # Scales: a quantity is divided by its scale and clipped to [0, 1]; signed ones are centred
@@ -30,19 +32,24 @@ WEIGHT_SCALE = 4.0    # own minus opponent pawn weight, 0.5 + margin / (2 * scal
 GAIN_SCALE = 16.0     # score margin one pawn gains
 TILE_SCALE = 16.0     # score margin change of a tile action, 0.5 + change / (2 * scale)
 
-# Columns of the per-group table: WDIFF my pawn weight minus the opponent's (fragments'
-# pawns too); ANK_ME, ANK_OPP the pawns on its ankhs (0 in a cursed group); FRAME an opening
-# leads to the frame; OWNER the owner's sign; VALUE the points its owner scores (0 for
-# fragments and cursed groups); FIXED the signed part of the owner's points that does not
-# depend on which network is the biggest.
-G_WDIFF, G_ANK_ME, G_ANK_OPP, G_FRAME, G_OWNER, G_VALUE, G_FIXED = range(7)
-GROUP_COLUMNS = 7
+# Columns of the per-group table: TILES its tile word (scoring.B_*); WDIFF my pawn weight
+# minus the opponent's (fragments' and cursed groups' pawns too); ANKHS the ankhs covered by me
+# and by the opponent, one byte each (0 in a cursed group); OWNER the owner's sign; VALUE the
+# points its owner scores (0 for fragments and cursed groups); FIXED the signed part of the
+# owner's points that does not depend on which network is the biggest. The row after the last
+# group is all 0, "no group": what an opening onto nothing joins, so a join needs no branch.
+G_TILES, G_WDIFF, G_ANKHS, G_OWNER, G_VALUE, G_FIXED = range(6)
+GROUP_COLUMNS = 6
+GROUP_FLOATS = 7  # the first floats of a cell's block are its group's
 
 
 @njit(cache=True)
 def glance_buffers():
-    """(tally buffers, per-group table, signed biggest bonus by network size), reused."""
-    return (tally_buffers(), np.empty((NUM_CELLS, GROUP_COLUMNS), np.int64),
+    """(tally buffers, per-group table, signed biggest bonus by network size, per-group
+    floats of the cell block, each cell's group row (the all-0 row for an empty cell and for
+    the frame, cell NUM_CELLS)), reused."""
+    return (tally_buffers(), np.empty((NUM_CELLS + 1, GROUP_COLUMNS), np.int64),
+            np.empty(NUM_CELLS + 1, np.int64), np.empty((NUM_CELLS, GROUP_FLOATS), np.float32),
             np.empty(NUM_CELLS + 1, np.int64))
 
 
@@ -56,195 +63,196 @@ def _signed(x, scale):
     return min(max(0.5 + x / (2.0 * scale), 0.0), 1.0)
 
 
+# The integer quantities scaled per cell and per tile action, read from tables: a division
+# per float written would cost more than the rest of the work (same values, bit for bit).
+def _unit_table(scale):
+    """_unit(x, scale) at x = 0 .. scale."""
+    return np.array([min(max(x / scale, 0.0), 1.0) for x in range(int(scale) + 1)], np.float32)
+
+
+def _signed_table(scale):
+    """_signed(x, scale) at x + scale, x = -scale .. scale."""
+    return np.array([min(max(0.5 + x / (2.0 * scale), 0.0), 1.0)
+                     for x in range(-int(scale), int(scale) + 1)], np.float32)
+
+
+SIZE_UNIT, VALUE_UNIT, GAIN_UNIT = (_unit_table(SIZE_SCALE), _unit_table(VALUE_SCALE),
+                                    _unit_table(GAIN_SCALE))
+WEIGHT_SIGNED, TILE_SIGNED = _signed_table(WEIGHT_SCALE), _signed_table(TILE_SCALE)
+
+
+@njit(cache=True, inline="always")
+def _unit_of(table, x):
+    """_unit_table's value for the integer x (clipped like _unit)."""
+    return table[min(max(x, 0), len(table) - 1)]
+
+
+@njit(cache=True, inline="always")
+def _signed_of(table, x):
+    """_signed_table's value for the integer x (clipped like _signed)."""
+    k = len(table) // 2
+    return table[min(max(x, -k), k) + k]
+
+
 @njit(cache=True, inline="always")
 def _sign(x):
     return 1 if x > 0 else (-1 if x < 0 else 0)
 
 
 @njit(cache=True, inline="always")
-def _pawn_gain(s, seat, q, c, comp, nets, grp, ankhs):
-    """(q's score margin gain, the network's owner sign after) for one pawn of q on cell c:
-    a worker on a free tile, a mummy on an opposing worker (the Pharaoh's second weight and
-    instant actions left out); (0, owner sign now) where q cannot put one. Signs are mine."""
-    t = s.cell_tile[c]
-    if t < 0:
-        return 0, 0
-    g = comp[c]
-    old = grp[g, G_OWNER]
-    occ = s.pawn_owner[c]
-    if TILE_SYMBOL[t] == CLOSED or occ == q or (occ >= 0 and s.pawn_kind[c] != WORKER) \
-            or nets[g, N_CURSED]:
-        return 0, old
-    gain = 0
-    if TILE_SYMBOL[t] == ANKH:
-        gain += 2 * ankhs[q] + 1               # (a + 1)^2 - a^2
-        if occ >= 0:
-            gain += 2 * ankhs[1 - q] - 1       # the opponent loses a^2 - (a - 1)^2
-    if nets[g, N_SIZE] < 2:
-        return gain, old
-    sq = 1 if q == seat else -1                # q's sign
-    w = 2 if TILE_SYMBOL[t] == DOUBLER else 1  # the replaced worker weighed the same
-    new = _sign(grp[g, G_WDIFF] + sq * (w + (w if occ >= 0 else 0)))
-    return gain + sq * grp[g, G_VALUE] * (new - old), new
+def _pawn_gain(seat, q, sym, occ, kind, net, cursed, wdiff, value, old, ankhs):
+    """(q's score margin gain, the network's owner sign after) for one pawn of q on a tile
+    with symbol sym held by occ's pawn of kind (occ -1: none), in a group that is a network
+    (net) or not, with my weight margin wdiff, value and owner sign old: a worker on a free
+    tile, a mummy on an opposing worker (the Pharaoh's second weight and instant actions left
+    out); (0, old) where q cannot put one. Signs are mine. Branch-free: which case holds
+    varies from cell to cell without a pattern the processor could predict."""
+    held = occ >= 0
+    can = (sym != CLOSED) & (occ != q) & ((occ < 0) | (kind == WORKER)) & (not cursed)
+    gain = (sym == ANKH) * (2 * ankhs[q] + 1 + held * (2 * ankhs[1 - q] - 1))  # (a + 1)^2 - a^2,
+    sq = 1 if q == seat else -1                   # and the opponent's a^2 - (a - 1)^2 lost
+    w = 1 + (sym == DOUBLER)                      # the replaced worker weighed the same
+    new = _sign(wdiff + sq * w * (1 + held)) if can & net else old
+    return can * gain + sq * value * (new - old), new
 
 
 @njit(cache=True, inline="always")
-def _across(s, c, k, comp):
-    """What an opening on slot k of empty cell c would lead to: the frame (-2), a wall or
-    an empty cell (-1), or the group of the tile across that opens back (its id)."""
-    nb = NEIGHBOR[c, k]
-    if nb < 0:
-        return -2
-    tn = s.cell_tile[nb]
-    if tn < 0 or (TILE_OPEN[tn, s.cell_rot[nb]] >> NEIGHBOR_SLOT[c, k]) & 1 == 0:
-        return -1
-    return comp[nb]
+def _across(c, k, opens, group_of, none):
+    """The group an opening on slot k of empty cell c would join: that of the tile across if
+    it opens back, else `none` (the frame, a wall, an empty cell)."""
+    nb = ACROSS[c, k]
+    return group_of[nb] if (opens[nb] >> ACROSS_SLOT[c, k]) & 1 else none
 
 
 @njit(cache=True, inline="always")
-def _tile_change(t, c, op, across, nets, sarc, grp, bonus, ankhs, seat, biggest):
-    """The change of my score margin if tile t is laid on empty cell c with openings op
-    (across: _across of c's three slots)."""
-    g1, g2, g3 = -1, -1, -1
-    frame = 0
-    for k in range(3):
-        if (op >> k) & 1 == 0:
-            continue
-        g = across[k]
-        if g == -2:
-            frame = 1
-        elif g < 0:
-            continue
-        elif g1 < 0:
-            g1 = g
-        elif g != g1 and g2 < 0:
-            g2 = g
-        elif g != g1 and g != g2:
-            g3 = g
-    if g1 < 0:
-        return 0  # a new fragment: no network, no pawn
-    sym = TILE_SYMBOL[t]
-    size = 1
-    rooms = 1 if TILE_KIND[t] == ROOM else 0
-    s0 = 1 if sym == SARC_ORANGE else 0
-    s1 = 1 if sym == SARC_ORANGE + 1 else 0
-    s2 = 1 if sym == SARC_ORANGE + 2 else 0
-    top = 1 if c == APEX else 0
-    cursed = 1 if sym == CURSE else 0
-    wdiff = 0
-    fixed = 0    # the joined networks' fixed points, signed: they stop scoring alone
-    ank_me, ank_opp = 0, 0
-    for g in (g1, g2, g3):
-        if g < 0:
-            continue
-        size += nets[g, N_SIZE]
-        rooms += nets[g, N_ROOMS]
-        s0 += sarc[g, 0]
-        s1 += sarc[g, 1]
-        s2 += sarc[g, 2]
-        top |= nets[g, N_TOP]
-        cursed |= nets[g, N_CURSED]
-        frame |= grp[g, G_FRAME]
-        wdiff += grp[g, G_WDIFF]
-        fixed += grp[g, G_FIXED]
-        ank_me += grp[g, G_ANK_ME]
-        ank_opp += grp[g, G_ANK_OPP]
+def _tile_change(t, c, op, groups, grp, bonus, ankhs, seat, biggest):
+    """The change of my score margin if tile t is laid on empty cell c with openings op.
+    groups: (the _across groups of c's three slots, for each slot the bit set of lower slots
+    that reach the same group): a group reached twice is joined once."""
+    a0, a1, a2, same1, same2 = groups
+    j0 = op & 1
+    j1 = (op >> 1) & 1 & ((op & same1) == 0)
+    j2 = (op >> 2) & 1 & ((op & same2) == 0)
+    tiles = TILE_WORD[t + 1] + CELL_WORD[c, op] \
+        + j0 * grp[a0, G_TILES] + j1 * grp[a1, G_TILES] + j2 * grp[a2, G_TILES]
+    size = byte(tiles, B_SIZE)
+    fixed = j0 * grp[a0, G_FIXED] + j1 * grp[a1, G_FIXED] + j2 * grp[a2, G_FIXED]
     # A joined network had no biggest bonus (it is smaller than the new one); if one of them
     # was the biggest, the new one is bigger than every other network.
     big = max(size, biggest)
-    margin = bonus[big] - bonus[biggest] - fixed
-    if cursed:  # the joined groups' pawns stop counting, their ankhs too
+    margin = bonus[big] - bonus[biggest] - fixed  # the joined networks stop scoring alone
+    if byte(tiles, B_CURSE) and size > 1:  # the joined groups' pawns and ankhs stop counting
+        joined = j0 * grp[a0, G_ANKHS] + j1 * grp[a1, G_ANKHS] + j2 * grp[a2, G_ANKHS]
         a, b = ankhs[seat], ankhs[1 - seat]
-        margin += (a - ank_me) ** 2 - a * a - (b - ank_opp) ** 2 + b * b
-    else:
-        pts = rooms + sarcophagus_points(s0, s1, s2) + 5 * top + 5 * (size == big)
-        margin += _sign(wdiff) * pts * (1 if frame else 2)
-    return margin
+        mine, theirs = byte(joined, 0), byte(joined, 1)
+        return margin + (a - mine) ** 2 - a * a - (b - theirs) ** 2 + b * b
+    wdiff = j0 * grp[a0, G_WDIFF] + j1 * grp[a1, G_WDIFF] + j2 * grp[a2, G_WDIFF]
+    pts = byte(tiles, B_ROOMS) + 5 * byte(tiles, B_TOP) + 5 * (size == big) \
+        + SARC_POINTS[byte(tiles, B_SARC), byte(tiles, B_SARC + 1), byte(tiles, B_SARC + 2)]
+    change = margin + _sign(wdiff) * pts * (2 - (byte(tiles, B_FRAME) > 0))
+    # one tile: a new fragment, no network, no pawn, no change (tested last, not first: a
+    # branch taken at random costs more than the arithmetic it would skip)
+    return change if size > 1 else 0
 
 
 @njit(cache=True)
 def write_glance(s, seat, buf, f):
     """Writes the block into f (GLANCE_GLOBALS + NUM_CELLS * GLANCE_CELL + tile actions)."""
-    tb, grp, bonus = buf
+    tb, grp, bonus, look, group_of = buf
     n = tally_into(s.cell_tile, s.cell_rot, s.pawn_owner, s.pawn_kind, tb)
-    comp, _, nets, sarc, _, ankhs, scores = tb
+    comp, opens, sums, nets, ankhs, scores = tb
     o = 1 - seat
-    grp[:n] = 0
-    empty = 0
-    for c in range(NUM_CELLS):
-        t = s.cell_tile[c]
-        if t < 0:
-            empty += 1
-            continue
-        g = comp[c]
-        op = TILE_OPEN[t, s.cell_rot[c]]
-        for k in range(3):
-            if (op >> k) & 1 and NEIGHBOR[c, k] < 0:
-                grp[g, G_FRAME] = 1
-        p = s.pawn_owner[c]
-        if p >= 0:
-            w = 2 if (TILE_SYMBOL[t] == DOUBLER or s.pawn_kind[c] == PHARAOH) else 1
-            grp[g, G_WDIFF] += w if p == seat else -w
-            if TILE_SYMBOL[t] == ANKH and not nets[g, N_CURSED]:
-                grp[g, G_ANK_ME if p == seat else G_ANK_OPP] += 1
     bonus[:] = 0   # by size: the signed biggest bonus of the owned networks of that size
     biggest = 0
+    filled = 0
     for g in range(n):
-        mult = 1 if grp[g, G_FRAME] else 2
-        base = (nets[g, N_ROOMS] + nets[g, N_SARC_PTS] + 5 * nets[g, N_TOP]) * mult
-        if nets[g, N_SIZE] >= 2 and not nets[g, N_CURSED]:
-            grp[g, G_VALUE] = base + 5 * nets[g, N_BIGGEST] * mult
-        if nets[g, N_BIGGEST]:
-            biggest = nets[g, N_SIZE]
-        p = nets[g, N_OWNER]
+        tiles, pawns = sums[g, 0], sums[g, 1]
+        row = nets[g]
+        size = row[N_SIZE]
+        filled += size
+        cursed = row[N_CURSED]
+        frame = byte(tiles, B_FRAME) > 0
+        mult = 1 if frame else 2
+        base = (row[N_ROOMS] + row[N_SARC_PTS] + 5 * row[N_TOP]) * mult
+        value = 0
+        if size >= 2 and not cursed:
+            value = base + 5 * row[N_BIGGEST] * mult
+        if row[N_BIGGEST]:
+            biggest = size
+        sg = 0
+        p = row[N_OWNER]
         if p >= 0:
             sg = 1 if p == seat else -1
-            grp[g, G_OWNER] = sg
-            grp[g, G_FIXED] = sg * base
-            bonus[nets[g, N_SIZE]] += sg * 5 * mult
+            bonus[size] += sg * 5 * mult
+        wdiff = byte(pawns, B_WEIGHT + seat) - byte(pawns, B_WEIGHT + o)
+        grp[g, G_TILES] = tiles
+        grp[g, G_WDIFF] = wdiff
+        grp[g, G_ANKHS] = 0 if cursed else \
+            byte(pawns, B_ANKH + seat) | byte(pawns, B_ANKH + o) << 8
+        grp[g, G_OWNER] = sg
+        grp[g, G_VALUE] = value
+        grp[g, G_FIXED] = sg * base
+        lk = look[g]
+        lk[0] = _unit_of(SIZE_UNIT, size)
+        lk[1] = sg == 1
+        lk[2] = sg == -1
+        lk[3] = _unit_of(VALUE_UNIT, value)
+        lk[4] = _signed_of(WEIGHT_SIGNED, 0 if cursed else wdiff)
+        lk[5] = row[N_CLOSED]
+        lk[6] = cursed
+    grp[n, :] = 0
     # globals
     f[0] = _unit(scores[seat], SCORE_SCALE)
     f[1] = _unit(scores[o], SCORE_SCALE)
     f[2] = _signed(scores[seat] - scores[o], MARGIN_SCALE)
     f[3] = ankhs[seat] / ANKH_SCALE
     f[4] = ankhs[o] / ANKH_SCALE
-    f[5] = 1.0 - _unit(empty, EMPTY_SCALE)
+    f[5] = 1.0 - _unit(NUM_CELLS - filled, EMPTY_SCALE)
     f[6] = _unit(biggest, SIZE_SCALE)
     # per cell
+    empties = 0  # bit set
     for c in range(NUM_CELLS):
         b = GLANCE_GLOBALS + c * GLANCE_CELL
-        if s.cell_tile[c] < 0:
+        g = comp[c]
+        group_of[c] = g
+        if g < 0:
+            group_of[c] = n
+            empties |= 1 << c
             for j in range(GLANCE_CELL):
                 f[b + j] = 0.0
             f[b + 4] = 0.5
             continue
-        mine, after = _pawn_gain(s, seat, seat, c, comp, nets, grp, ankhs)
-        theirs, _ = _pawn_gain(s, seat, o, c, comp, nets, grp, ankhs)
-        g = comp[c]
-        owner = grp[g, G_OWNER]
-        f[b] = _unit(nets[g, N_SIZE], SIZE_SCALE)
-        f[b + 1] = owner == 1
-        f[b + 2] = owner == -1
-        f[b + 3] = _unit(grp[g, G_VALUE], VALUE_SCALE)
-        f[b + 4] = _signed(0 if nets[g, N_CURSED] else grp[g, G_WDIFF], WEIGHT_SCALE)
-        f[b + 5] = nets[g, N_SIZE] >= 2 and not grp[g, G_FRAME]
-        f[b + 6] = nets[g, N_CURSED]
-        f[b + 7] = _unit(mine, GAIN_SCALE)
-        f[b + 8] = _unit(theirs, GAIN_SCALE)
-        f[b + 9] = after != owner
-    # per tile action, in the action order: slot x cell x rotation
+        lk = look[g]
+        for j in range(GROUP_FLOATS):
+            f[b + j] = lk[j]
+        sym, occ, kind = TILE_SYMBOL[s.cell_tile[c]], s.pawn_owner[c], s.pawn_kind[c]
+        net, cursed = nets[g, N_SIZE] >= 2, nets[g, N_CURSED] > 0
+        wdiff, value, old = grp[g, G_WDIFF], grp[g, G_VALUE], grp[g, G_OWNER]
+        mine, after = _pawn_gain(seat, seat, sym, occ, kind, net, cursed, wdiff, value, old, ankhs)
+        theirs, _ = _pawn_gain(seat, o, sym, occ, kind, net, cursed, wdiff, value, old, ankhs)
+        f[b + 7] = _unit_of(GAIN_UNIT, mine)
+        f[b + 8] = _unit_of(GAIN_UNIT, theirs)
+        f[b + 9] = after != old
+    # per tile action, in the action order: slot x cell x rotation; 0.5 (no change) unless
+    # a hand tile on an empty cell joins a tile that opens to it (filled first: most entries
+    # are 0.5, and one vector fill costs less than a branch per entry)
     b = GLANCE_GLOBALS + NUM_CELLS * GLANCE_CELL
-    for c in range(NUM_CELLS):
-        free = s.cell_tile[c] < 0
-        across = (-1, -1, -1)
-        if free:
-            across = (_across(s, c, 0, comp), _across(s, c, 1, comp), _across(s, c, 2, comp))
-        free = free and (across[0] >= 0 or across[1] >= 0 or across[2] >= 0)  # joins a tile
+    f[b:] = 0.5
+    group_of[NUM_CELLS] = n
+    while empties:
+        c = trailing_zeros(empties)
+        empties &= empties - 1
+        a0, a1, a2 = (_across(c, 0, opens, group_of, n), _across(c, 1, opens, group_of, n),
+                      _across(c, 2, opens, group_of, n))
+        if a0 == n and a1 == n and a2 == n:
+            continue
+        groups = (a0, a1, a2, np.int64(a1 == a0), (a2 == a0) | (np.int64(a2 == a1) << 1))
         for j in range(HAND_SIZE):
             t = s.hand[seat, j]
-            d = 0
+            if t < 0:
+                continue
             for r in range(3):
-                if free and t >= 0 and (r == 0 or TILE_OPEN[t, r] != TILE_OPEN[t, r - 1]):
-                    d = _tile_change(t, c, TILE_OPEN[t, r], across, nets, sarc, grp, bonus, ankhs,
-                                     seat, biggest)  # (a three-opening tile's turns are alike)
-                f[b + (j * NUM_CELLS + c) * 3 + r] = _signed(d, TILE_SCALE)
+                if r == 0 or TILE_OPEN[t, r] != TILE_OPEN[t, r - 1]:
+                    d = _tile_change(t, c, TILE_OPEN[t, r], groups, grp, bonus, ankhs, seat,
+                                     biggest)  # (a three-opening tile's turns are alike)
+                f[b + (j * NUM_CELLS + c) * 3 + r] = _signed_of(TILE_SIGNED, d)

@@ -8,7 +8,7 @@ from .scoring import tally_buffers, tally_into
 def evaluate(states, seats, out):
     """out[b]: seat's provisional score minus the opponent's (networks and ankhs as they stand)."""
     buf = tally_buffers()
-    scores = buf[6]
+    scores = buf[5]
     for b in range(states.shape[0]):
         s = states[b]
         p = seats[b]

@@ -1,9 +1,10 @@
 """Kheops endgame tally: networks, curse, ankhs, fragments, ownership, network points."""
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 from ..core.jit import njit
 
-from .spec import (ANKH, APEX, CURSE, DOUBLER, NEIGHBOR, NEIGHBOR_SLOT, NUM_CELLS, PHARAOH,
-                   ROOM, SARC_ORANGE, TILE_KIND, TILE_OPEN, TILE_SYMBOL)
+from .spec import (ANKH, APEX, CURSE, DOUBLER, NEIGHBOR, NEIGHBOR_SLOT, NUM_CELLS, NUM_TILES,
+                   PHARAOH, ROOM, SARC_ORANGE, TILE_KIND, TILE_OPEN, TILE_SYMBOL)
 
 # Columns of the per-network table returned by `tally`.
 (N_SIZE, N_ROOMS, N_SARC, N_SARC_PTS, N_TOP, N_BIGGEST, N_CLOSED, N_CURSED, N_OWNER,
@@ -11,38 +12,100 @@ from .spec import (ANKH, APEX, CURSE, DOUBLER, NEIGHBOR, NEIGHBOR_SLOT, NUM_CELL
 NET_COLUMNS = ("tiles", "rooms", "sarcophagi", "sarcophagus points", "top tile",
                "biggest", "closed", "cursed", "owner", "points")
 
+# A group's counts are sums over its cells. Each cell's counts are packed one byte each into
+# an int64 (no count reaches 256), so a group adds one word per cell and a union of groups
+# one word per group. The tile word: tiles, rooms, sarcophagi by colour (orange, green,
+# purple), curses, tiles with an opening onto the frame, the top tile.
+B_SIZE, B_ROOMS, B_SARC, B_CURSE, B_FRAME, B_TOP = 0, 1, 2, 5, 6, 7
+# The pawn word: pawn weight of seat 0, of seat 1, ankhs covered by seat 0, by seat 1.
+B_WEIGHT, B_ANKH = 0, 2
+
+
+@njit(cache=True, inline="always")
+def byte(word, k):
+    """Count k of a packed word."""
+    return (word >> (8 * k)) & 0xFF
+
+
+def _tile_word(t):
+    sym = int(TILE_SYMBOL[t])
+    word = 1 << 8 * B_SIZE
+    word += int(TILE_KIND[t] == ROOM) << 8 * B_ROOMS
+    if SARC_ORANGE <= sym <= SARC_ORANGE + 2:
+        word += 1 << 8 * (B_SARC + sym - SARC_ORANGE)
+    word += int(sym == CURSE) << 8 * B_CURSE
+    return word
+
+
+# Tables indexed by tile + 1, so an empty cell (-1) reads row 0: openings (none) by rotation,
+# the tile word, and the symbol flags the pawn word needs.
+OPEN_OF = np.zeros((NUM_TILES + 1, 3), np.int64)
+OPEN_OF[1:] = TILE_OPEN
+TILE_WORD = np.array([0] + [_tile_word(t) for t in range(NUM_TILES)], np.int64)
+DOUBLES = np.array([0] + [TILE_SYMBOL[t] == DOUBLER for t in range(NUM_TILES)], np.int64)
+IS_ANKH = np.array([0] + [TILE_SYMBOL[t] == ANKH for t in range(NUM_TILES)], np.int64)
+# The tile word's part that depends on where the tile lies, by cell and openings.
+CELL_WORD = np.zeros((NUM_CELLS, 8), np.int64)
+for _c in range(NUM_CELLS):
+    _frame_slots = sum(1 << k for k in range(3) if NEIGHBOR[_c, k] < 0)
+    for _op in range(8):
+        CELL_WORD[_c, _op] = (int(_op & _frame_slots != 0) << 8 * B_FRAME) \
+            + (int(_c == APEX) << 8 * B_TOP)
+# NEIGHBOR with the frame as cell NUM_CELLS (never open), for branch-free neighbour tests.
+ACROSS = np.where(NEIGHBOR < 0, NUM_CELLS, NEIGHBOR).astype(np.int64)
+ACROSS_SLOT = np.where(NEIGHBOR < 0, 0, NEIGHBOR_SLOT).astype(np.int64)
+
 
 @njit(cache=True)
 def components(cell_tile, cell_rot):
     """Connected tiles (openings facing each other on a shared edge). -1 for empty cells."""
-    comp = np.empty(NUM_CELLS, np.int64)
-    n = components_into(cell_tile, cell_rot, comp, np.empty(NUM_CELLS, np.int64))
-    return comp, n
+    buf = tally_buffers()
+    no_pawns = np.full(NUM_CELLS, -1, np.int8)
+    n = groups_into(cell_tile, cell_rot, no_pawns, no_pawns, buf[0], buf[1], buf[2])
+    return buf[0], n
+
+
+@njit(cache=True, inline="always")
+def _linked(c, opens):
+    """Bit set of the neighbours whose openings face an opening of cell c."""
+    op = opens[c]
+    nbs = 0
+    for k in range(3):
+        nb = ACROSS[c, k]
+        nbs |= ((op >> k) & (opens[nb] >> ACROSS_SLOT[c, k]) & 1) << nb
+    return nbs
 
 
 @njit(cache=True)
-def components_into(cell_tile, cell_rot, comp, stack):
-    """components() into caller-owned buffers; returns the number of groups."""
-    comp[:] = -1
+def groups_into(cell_tile, cell_rot, pawn_owner, pawn_kind, comp, opens, sums):
+    """Labels the groups of connected tiles, numbered by their first cell, into comp (-1 for
+    empty cells); opens[c]: cell c's openings (0 when empty; opens[NUM_CELLS], the frame,
+    0); sums[g]: group g's tile word and pawn word. Returns the number of groups."""
+    todo = 0  # bit sets of cells: still to label; of this group, reached and not yet counted
+    for c in range(NUM_CELLS):
+        t = cell_tile[c]
+        opens[c] = OPEN_OF[t + 1, cell_rot[c]]
+        comp[c] = -1
+        todo |= np.int64(t >= 0) << c
+    opens[NUM_CELLS] = 0
     n = 0
-    for start in range(NUM_CELLS):
-        if cell_tile[start] < 0 or comp[start] >= 0:
-            continue
-        comp[start] = n
-        stack[0] = start
-        top = 1
-        while top > 0:
-            top -= 1
-            c = stack[top]
-            op = TILE_OPEN[cell_tile[c], cell_rot[c]]
-            for k in range(3):
-                nb = NEIGHBOR[c, k]
-                if (op >> k) & 1 == 0 or nb < 0 or cell_tile[nb] < 0 or comp[nb] >= 0:
-                    continue
-                if (TILE_OPEN[cell_tile[nb], cell_rot[nb]] >> NEIGHBOR_SLOT[c, k]) & 1:
-                    comp[nb] = n
-                    stack[top] = nb
-                    top += 1
+    while todo:
+        reached = todo & -todo
+        tiles, pawns = 0, 0
+        while reached:
+            c = trailing_zeros(reached)
+            todo &= ~(1 << c)
+            reached = (reached | _linked(c, opens)) & todo
+            comp[c] = n
+            t1 = cell_tile[c] + 1
+            tiles += TILE_WORD[t1] + CELL_WORD[c, opens[c]]
+            p = pawn_owner[c]
+            if p >= 0:
+                unit = 1 << 8 * (B_WEIGHT + p)
+                pawns += unit * (1 + (DOUBLES[t1] | np.int64(pawn_kind[c] == PHARAOH))) \
+                    + (unit << 8 * (B_ANKH - B_WEIGHT)) * IS_ANKH[t1]
+        sums[n, 0] = tiles
+        sums[n, 1] = pawns
         n += 1
     return n
 
@@ -58,6 +121,11 @@ def sarcophagus_points(orange, green, purple):
     return 0
 
 
+# sarcophagus_points by counts (at most 2 of a colour: the game has 2 of each)
+SARC_POINTS = np.array([[[sarcophagus_points.py_func(o, g, p) for p in range(3)] for g in range(3)]
+                        for o in range(3)], np.int64)
+
+
 @njit(cache=True)
 def tally(cell_tile, cell_rot, pawn_owner, pawn_kind):
     """The endgame in the rulebook's order. Returns (comp, nets, ankhs, scores).
@@ -68,83 +136,64 @@ def tally(cell_tile, cell_rot, pawn_owner, pawn_kind):
     """
     buf = tally_buffers()
     n = tally_into(cell_tile, cell_rot, pawn_owner, pawn_kind, buf)
-    comp, _, nets, _, _, ankhs, scores = buf
+    comp, _, _, nets, ankhs, scores = buf
     return comp, nets[:n].copy(), ankhs, scores
 
 
 @njit(cache=True)
 def tally_buffers():
-    """(comp, stack, nets, sarc, weight, ankhs, scores) sized for any board."""
-    return (np.empty(NUM_CELLS, np.int64), np.empty(NUM_CELLS, np.int64), np.empty((NUM_CELLS, 10), np.int64),
-            np.empty((NUM_CELLS, 3), np.int64), np.empty((NUM_CELLS, 2), np.int64), np.empty(2, np.int64),
-            np.empty(2, np.int64))
+    """(comp, opens, sums, nets, ankhs, scores) sized for any board (see groups_into)."""
+    return (np.empty(NUM_CELLS, np.int64), np.empty(NUM_CELLS + 1, np.int64),
+            np.empty((NUM_CELLS, 2), np.int64), np.empty((NUM_CELLS, 10), np.int64),
+            np.empty(2, np.int64), np.empty(2, np.int64))
 
 
 @njit(cache=True)
 def tally_into(cell_tile, cell_rot, pawn_owner, pawn_kind, buf):
     """tally() into reusable buffers (planners tally thousands of positions); returns the
-    number of groups, whose rows of nets (buf[2]) are filled."""
-    comp, stack, nets, sarc, weight, ankhs, scores = buf
-    n = components_into(cell_tile, cell_rot, comp, stack)
-    nets[:n] = 0
-    sarc[:n] = 0
-    weight[:n] = 0
-    ankhs[:] = 0
-    for c in range(NUM_CELLS):
-        t = cell_tile[c]
-        if t < 0:
-            continue
-        g = comp[c]
-        nets[g, N_SIZE] += 1
-        nets[g, N_ROOMS] += TILE_KIND[t] == ROOM
-        sym = TILE_SYMBOL[t]
-        if sym == CURSE:
-            nets[g, N_CURSED] = 1
-        if SARC_ORANGE <= sym <= SARC_ORANGE + 2:
-            sarc[g, sym - SARC_ORANGE] += 1
-        if c == APEX:
-            nets[g, N_TOP] = 1
-        op = TILE_OPEN[t, cell_rot[c]]
-        for k in range(3):
-            if (op >> k) & 1 and NEIGHBOR[c, k] < 0:
-                nets[g, N_CLOSED] = -1  # an opening leads to the frame
+    number of groups, whose rows of nets (buf[3]) are filled."""
+    comp, opens, sums, nets, ankhs, scores = buf
+    n = groups_into(cell_tile, cell_rot, pawn_owner, pawn_kind, comp, opens, sums)
     biggest = 0
     for g in range(n):
-        nets[g, N_CLOSED] += 1
-        if nets[g, N_SIZE] >= 2 and nets[g, N_SIZE] > biggest:
-            biggest = nets[g, N_SIZE]
-    # A) the curse, B) ankhs, C) fragments, D) ownership (Pharaoh and doublers count two)
-    for c in range(NUM_CELLS):
-        p = pawn_owner[c]
-        if p < 0 or nets[comp[c], N_CURSED]:
-            continue
-        sym = TILE_SYMBOL[cell_tile[c]]
-        if sym == ANKH:
-            ankhs[p] += 1
-        if nets[comp[c], N_SIZE] < 2:
-            continue
-        weight[comp[c], p] += 2 if (sym == DOUBLER or pawn_kind[c] == PHARAOH) else 1
-    for i in range(2):  # a loop, not ankhs * ankhs: no temporary array per call
-        scores[i] = ankhs[i] * ankhs[i]
+        size = byte(sums[g, 0], B_SIZE)
+        if size >= 2 and size > biggest:
+            biggest = size
+    # A) the curse, B) ankhs, C) fragments, D) ownership (Pharaoh and doublers count two),
     # E) network scoring
+    ankhs[0], ankhs[1] = 0, 0
+    scores[0], scores[1] = 0, 0
     for g in range(n):
-        nets[g, N_SARC] = sarc[g, 0] + sarc[g, 1] + sarc[g, 2]
-        nets[g, N_SARC_PTS] = sarcophagus_points(sarc[g, 0], sarc[g, 1], sarc[g, 2])
-        is_net = nets[g, N_SIZE] >= 2
-        nets[g, N_BIGGEST] = is_net and nets[g, N_SIZE] == biggest
-        if not is_net:
-            nets[g, N_CLOSED] = 0
+        tiles, pawns = sums[g, 0], sums[g, 1]
+        size = byte(tiles, B_SIZE)
+        orange, green = byte(tiles, B_SARC), byte(tiles, B_SARC + 1)
+        purple = byte(tiles, B_SARC + 2)
+        cursed = byte(tiles, B_CURSE) > 0
+        is_net = size >= 2
+        row = nets[g]
+        row[N_SIZE] = size
+        row[N_ROOMS] = byte(tiles, B_ROOMS)
+        row[N_SARC] = orange + green + purple
+        row[N_SARC_PTS] = sarcophagus_points(orange, green, purple)
+        row[N_TOP] = byte(tiles, B_TOP)
+        row[N_BIGGEST] = is_net and size == biggest
+        row[N_CLOSED] = is_net and byte(tiles, B_FRAME) == 0
+        row[N_CURSED] = cursed
         owner = -1
-        if weight[g, 0] > weight[g, 1]:
-            owner = 0
-        elif weight[g, 1] > weight[g, 0]:
-            owner = 1
-        nets[g, N_OWNER] = owner
-        if owner < 0:
-            continue
-        pts = nets[g, N_ROOMS] + nets[g, N_SARC_PTS] + 5 * nets[g, N_TOP] + 5 * nets[g, N_BIGGEST]
-        if nets[g, N_CLOSED]:
-            pts *= 2
-        nets[g, N_POINTS] = pts
-        scores[owner] += pts
+        if not cursed:
+            ankhs[0] += byte(pawns, B_ANKH)
+            ankhs[1] += byte(pawns, B_ANKH + 1)
+            if is_net:
+                w0, w1 = byte(pawns, B_WEIGHT), byte(pawns, B_WEIGHT + 1)
+                owner = 0 if w0 > w1 else (1 if w1 > w0 else -1)
+        row[N_OWNER] = owner
+        pts = 0
+        if owner >= 0:
+            pts = row[N_ROOMS] + row[N_SARC_PTS] + 5 * row[N_TOP] + 5 * row[N_BIGGEST]
+            if row[N_CLOSED]:
+                pts *= 2
+            scores[owner] += pts
+        row[N_POINTS] = pts
+    for i in range(2):
+        scores[i] += ankhs[i] * ankhs[i]
     return n

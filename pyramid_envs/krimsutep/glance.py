@@ -1,36 +1,40 @@
 """The observation's glance block: what a player reads off the table at a glance, as the
 observing seat sees it (docs/rules/krimsutep.md, "Observation", indices there).
 
-Distances are the heuristic's (heuristic.py): movement points through the labyrinth by its
-face-up paths, face-down cards at 2, with its penalties for walls, face-up specials and the
-mummy's space; a carrier goes home only through the camp's side of `a1`. A researcher's goal
-follows from his stage (heuristic._stage): a jar, home, a treasure, home. Where a hidden jar
-or treasure may lie is the observing seat's chance: uniform over the face-down cards of its
-god (on the back) that this seat has not seen, unless it has seen where it lies."""
+Distances are the heuristic's (heuristic.py, searched on bit masks in labyrinth.py):
+movement points through the labyrinth by its face-up paths, face-down cards at 2, with its
+penalties for walls, face-up specials and the mummy's space; a carrier goes home only
+through the camp's side of `a1`. A researcher's goal follows from his stage
+(heuristic._stage): a jar, home, a treasure, home. Where a hidden jar or treasure may lie is
+the observing seat's chance: uniform over the face-down cards of its god (on the back) that
+this seat has not seen, unless it has seen where it lies."""
 import numpy as np
 from ..core.jit import njit
 
-from .heuristic import INF, NPOS, _goal_dist, _goal_edges, _reachable, _stage
+from .heuristic import INF, NPOS, WALL, _enter_cost, _exits, _stage
+from .labyrinth import B_SIZE, CAMP_BIT, distance_field, move_reach, place_of, read_board
 from .mummy import _mummy_step_ok
 from .paths import _start_any
 from .spec import (CAMP, CARD_BACK, CARD_GOD, CELL_COL, CELL_ROW, DARK_BACK, EXC_SYM, GLANCE_CELL,
                    GLANCE_GLOBAL, GLANCE_MUMMY, GLANCE_SEAT, GLANCE_SLOT, GLANCE_STEP, GRAVE,
                    GRAVE_ID, HAND_LIMIT, JAR0, MAX_PLAYERS, MOVE_POINTS, NB, NUM_ACTION_SYMBOLS,
-                   NUM_CELLS, NUM_GODS, OFF, PH_MOVE, TREASURE0)
-from .state import T_IN_PLAY
+                   NUM_CELLS, NUM_GODS, OFF, PH_MOVE, SIDE, TREASURE0)
 
 DIST_SCALE = 20.0   # points: from the camp to the far side of a face-down pyramid is ~15
 MUMMY_SCALE = 10.0  # the longest walk over the 6 x 6 grid
 REACH_SCALE = 7.0   # one point more than a move can have
+# the per-cell features of whole points (distances are whole numbers, INF at most) and of
+# steps, by their number: tables instead of three divisions per cell
+NEED_FEATURE = np.array([min(x / DIST_SCALE, 1.0) for x in range(int(INF) + 1)])
+REACH_FEATURE = np.array([1.0 - x / REACH_SCALE for x in range(int(INF))] + [0.0])
+MUMMY_FEATURE = np.arange(2 * SIDE) / MUMMY_SCALE
 ACTION_CARDS = np.bincount(EXC_SYM[:, 2] - NUM_GODS, minlength=NUM_ACTION_SYMBOLS).astype(np.float64)
-# float64 scratch: the distance fields (jar, home, treasure: field k at k * NPOS), their
-# edges (free, carrying), enter costs, chances, reach, progress by relative seat, best end
+# float64 scratch: the distance fields (jar, home, treasure: field k at k * NPOS), chances,
+# the fewest points of this seat's move to each place, progress by relative seat, best end
 # per god (chance, need), unseen cards by god
-F_STEP = 3 * NPOS
-F_ENTER = F_STEP + 2 * 4 * NPOS
-F_CHANCE = F_ENTER + NPOS
+F_CHANCE = 3 * NPOS
 F_COST = F_CHANCE + 2 * NUM_CELLS
-F_PROG = F_COST + 2 * NPOS
+F_PROG = F_COST + NPOS
 F_BEST = F_PROG + MAX_PLAYERS
 F_COUNT = F_BEST + 2 * NUM_GODS
 F_SIZE = F_COUNT + NUM_GODS
@@ -40,8 +44,8 @@ JAR_FIELD, HOME_FIELD, TR_FIELD = 0, 1, 2
 
 @njit(cache=True)
 def scratch():
-    """The glance's working arrays, made once per batch."""
-    return np.empty(F_SIZE), np.empty(2 * 4 * NPOS, np.int64), np.empty(3 * NPOS, np.uint8)
+    """The glance's working arrays, made once per batch: floats, and labyrinth masks."""
+    return np.empty(F_SIZE), np.empty(B_SIZE, np.int64)
 
 
 @njit(cache=True, inline="always")
@@ -54,28 +58,14 @@ def _chances(s, seat, hidden_jar, hidden_tr, ch, count):
     """ch[c] (jar) and ch[NUM_CELLS + c] (treasure): the chance, by what `seat` knows, that
     the jar / treasure of the card's god lies on c; 1 where one lies face up or seen.
     hidden_*: gods (bits) whose jar / treasure is face down somewhere or being laid.
-    count: scratch, the unseen dark face-down cards by god."""
-    located = 0  # bits j: the jar of god j, 5 + j: its treasure (face up or seen)
-    ch[:] = 0.0
+    count: scratch, the unseen dark face-down cards by god, then 1 / their number. Returns
+    the cells of a chance (bits) for the jars, for the treasures. One pass counts, one writes
+    every chance by selects rather than branches on the cards (a coin toss from one cell to
+    the next)."""
     count[:] = 0.0
-    for c in range(NUM_CELLS):
-        card = s.cell_card[c]
-        if card < 0 or c == GRAVE:
-            continue
-        special = card >= JAR0 and card < GRAVE_ID
-        if s.cell_up[c] or s.known[seat, c]:
-            if special:
-                ch[c + (NUM_CELLS if card >= TREASURE0 else 0)] = 1.0
-                located |= 1 << (card - JAR0)
-        elif CARD_BACK[card] == DARK_BACK:
-            count[CARD_GOD[card]] += 1
-    for i in range(s.tr_n):  # picked for an emerging treasure: somewhere among them
-        card = s.tr_cards[i]
-        if (s.tr_known[i] >> seat) & 1:
-            if card >= JAR0:
-                located |= 1 << (card - JAR0)
-        elif CARD_BACK[card] == DARK_BACK:
-            count[CARD_GOD[card]] += 1
+    located = 0  # bits j: the jar of god j, 5 + j: its treasure (face up or seen)
+    seen = 0  # cells with a card face up or seen by this seat
+    unseen = 0  # cells with a dark card face down and not seen
     vacant = 0
     for c in range(NUM_CELLS):
         card = s.cell_card[c]
@@ -83,60 +73,60 @@ def _chances(s, seat, hidden_jar, hidden_tr, ch, count):
             continue
         if card < 0:
             vacant += 1
-        elif not s.cell_up[c] and not s.known[seat, c] and CARD_BACK[card] == DARK_BACK:
-            g = CARD_GOD[card]
-            if (hidden_jar >> g) & 1 and not (located >> g) & 1:
-                ch[c] = 1.0 / count[g]
-            if (hidden_tr >> g) & 1 and not (located >> (NUM_GODS + g)) & 1:
-                ch[NUM_CELLS + c] = 1.0 / count[g]
-    if s.tr_god >= 0 and vacant > 0:  # the treasure emerging now comes onto a vacant space
-        for c in range(NUM_CELLS):
-            if c != GRAVE and s.cell_card[c] < 0:
-                ch[NUM_CELLS + c] = 1.0 / vacant
+            continue
+        up_or_known = (s.cell_up[c] | s.known[seat, c]) != 0
+        if card >= JAR0 and card < GRAVE_ID and up_or_known:
+            located |= 1 << (card - JAR0)
+        dark = (CARD_BACK[card] == DARK_BACK) & (not up_or_known)
+        count[CARD_GOD[card]] += dark
+        seen |= int(up_or_known) << c
+        unseen |= int(dark) << c
+    for i in range(s.tr_n):  # picked for an emerging treasure: somewhere among them
+        card = s.tr_cards[i]
+        if (s.tr_known[i] >> seat) & 1:
+            if card >= JAR0:
+                located |= 1 << (card - JAR0)
+        elif CARD_BACK[card] == DARK_BACK:
+            count[CARD_GOD[card]] += 1
+    for k in range(NUM_GODS):
+        count[k] = 1.0 / count[k] if count[k] > 0.0 else 0.0
+    emerging = 1.0 / vacant if s.tr_god >= 0 and vacant > 0 else 0.0  # on a vacant space
+    jars = 0
+    treasures = 0
+    for c in range(NUM_CELLS):
+        card = s.cell_card[c]
+        g = CARD_GOD[card] if card >= 0 else 0
+        one = count[g]
+        face = seen >> c & 1
+        jar_seen = face & (card >= JAR0) & (card < TREASURE0)
+        tr_seen = face & (card >= TREASURE0) & (card < GRAVE_ID)
+        hidden = unseen >> c & 1
+        jar_hidden = hidden & (hidden_jar >> g) & ~(located >> g) & 1
+        tr_hidden = hidden & (hidden_tr >> g) & ~(located >> (NUM_GODS + g)) & 1
+        tr_vacant = int((card < 0) & (c != GRAVE) & (emerging > 0.0))
+        ch[c] = 1.0 if jar_seen else (one if jar_hidden else 0.0)
+        tr_chance = one if tr_hidden else (emerging if tr_vacant else 0.0)
+        ch[NUM_CELLS + c] = 1.0 if tr_seen else tr_chance
+        jars |= (jar_seen | jar_hidden) << c
+        treasures |= (tr_seen | tr_hidden | tr_vacant) << c
+    return jars, treasures
 
 
 @njit(cache=True)
-def _fields(s, needed, fb, tgt, goal):
-    """The distance fields (bits of `needed`: jar, home, treasure) of the goals marked in
-    `goal`; the moves of a researcher without a load first, then of a carrier."""
-    free_step, free_tgt = fb[F_STEP:F_STEP + 4 * NPOS], tgt[:4 * NPOS]
-    load_step, load_tgt = fb[F_STEP + 4 * NPOS:F_STEP + 8 * NPOS], tgt[4 * NPOS:]
-    goal[HOME_FIELD * NPOS:(HOME_FIELD + 1) * NPOS] = 0
-    goal[HOME_FIELD * NPOS + CAMP] = 1
-    if needed == 1 << HOME_FIELD:
-        _goal_edges(s, True, fb[F_ENTER:F_ENTER + NPOS], load_step, load_tgt)
-    else:  # a carrier's moves are the same, less leaving the pyramid but into the camp
-        _goal_edges(s, False, fb[F_ENTER:F_ENTER + NPOS], free_step, free_tgt)
-        for j in range(4 * NPOS):
-            off = j < 4 * NUM_CELLS and NB[j // 4, j % 4] == OFF
-            load_step[j] = INF if off else free_step[j]
-            load_tgt[j] = 0 if off else free_tgt[j]
-    for k in range(3):
-        dist = fb[k * NPOS:(k + 1) * NPOS]
-        if not (needed >> k) & 1:
-            dist[:] = INF
-        elif k == HOME_FIELD:
-            _goal_dist(goal[k * NPOS:(k + 1) * NPOS], load_step, load_tgt, dist)
-        else:
-            _goal_dist(goal[k * NPOS:(k + 1) * NPOS], free_step, free_tgt, dist)
-
-
-@njit(cache=True)
-def glance(s, seat, f, g, hidden_jar, hidden_tr, fb, tgt, goal):
-    """Write the glance block into f[g:]; hidden_*: as `_chances`."""
+def glance(s, seat, f, g, hidden_jar, hidden_tr, fb, bb):
+    """Write the glance block into f[g:]; hidden_*: as `_chances`; fb, bb: `scratch()`."""
     n = s.num_players
     ch = fb[F_CHANCE:F_CHANCE + 2 * NUM_CELLS]
-    _chances(s, seat, hidden_jar, hidden_tr, ch, fb[F_COUNT:F_COUNT + NUM_GODS])
-    for c in range(NUM_CELLS):
-        goal[JAR_FIELD * NPOS + c] = ch[c] > 0.0
-        goal[TR_FIELD * NPOS + c] = ch[NUM_CELLS + c] > 0.0
-    goal[JAR_FIELD * NPOS + CAMP] = 0
-    goal[TR_FIELD * NPOS + CAMP] = 0
+    jars, treasures = _chances(s, seat, hidden_jar, hidden_tr, ch, fb[F_COUNT:F_COUNT + NUM_GODS])
+    read_board(s, bb)
     needed = 1 << HOME_FIELD  # and the fields of the goals some researcher looks for
     for q in range(n):
         if s.finished[q] == 0:
             needed |= 1 << FIELD_OF_STAGE[_stage(s, q)]
-    _fields(s, needed, fb, tgt, goal)
+    for k in range(3):
+        if (needed >> k) & 1:
+            goals = jars if k == JAR_FIELD else (CAMP_BIT if k == HOME_FIELD else treasures)
+            distance_field(bb, goals, k == HOME_FIELD, fb[k * NPOS:(k + 1) * NPOS])
     # per relative seat
     prog = fb[F_PROG:F_PROG + MAX_PLAYERS]
     for q in range(n):
@@ -175,6 +165,7 @@ def glance(s, seat, f, g, hidden_jar, hidden_tr, fb, tgt, goal):
     # where a move of each god can end: the one under way (this seat's), else the next
     me_st = _stage(s, seat) if s.finished[seat] == 0 else -1
     field = FIELD_OF_STAGE[me_st] * NPOS if me_st >= 0 else -1
+    goals = (jars if me_st == 0 else (treasures if me_st == 2 else CAMP_BIT)) if me_st >= 0 else 0
     pos = s.pos[seat]
     mine = s.turn == seat
     moving = mine and s.phase == PH_MOVE
@@ -185,32 +176,38 @@ def glance(s, seat, f, g, hidden_jar, hidden_tr, fb, tgt, goal):
     else:
         pts = MOVE_POINTS + (1 if (mine and s.extra_pt) else 0)
         any_dir = (mine and _start_any(s, seat)) or s.chamber[seat]
-    cost = fb[F_COST:F_COST + 2 * NPOS]
+    cost = fb[F_COST:F_COST + NPOS]
     carrying = me_st == 1 or me_st == 3
     if field >= 0:
-        _reachable(s, pos, pts, tok, any_dir, carrying, cost)
+        reached = move_reach(bb, pos, pts, tok, any_dir, carrying, cost)
     else:
+        reached = 0
         cost[:] = INF
     best_ch = fb[F_BEST:F_BEST + NUM_GODS]
     best_need = fb[F_BEST + NUM_GODS:F_BEST + 2 * NUM_GODS]
     best_ch[:] = 0.0
     best_need[:] = INF
-    for x in range(NPOS):
-        if (cost[x] >= INF and cost[NPOS + x] >= INF) or (x == pos and not (moving and s.mv_steps > 0)):
+    ends = reached if (moving and s.mv_steps > 0) else reached & ~(1 << pos)
+    if ends & CAMP_BIT:  # the camp counts as any god
+        chance = 1.0 if carrying else 0.0
+        v = 0.0 if goals & CAMP_BIT else fb[field + CAMP]
+        for k in range(NUM_GODS):
+            best_ch[k] = max(best_ch[k], chance)
+            best_need[k] = min(best_need[k], v)
+    ends &= ~CAMP_BIT
+    chances = F_CHANCE + (NUM_CELLS if me_st == 2 else 0)  # this seat's goal: a jar, a treasure
+    while ends:
+        low = ends & -ends
+        ends ^= low
+        x = place_of(low)
+        card = s.cell_card[x]
+        if card < 0:
             continue
-        if x != CAMP and s.cell_card[x] < 0:
-            continue
-        if x == CAMP:
-            chance = 1.0 if carrying else 0.0
-        else:
-            chance = ch[x] if me_st == 0 else (ch[NUM_CELLS + x] if me_st == 2 else 0.0)
-        v = 0.0 if goal[field + x] else fb[field + x]
-        k0 = 0 if x == CAMP else CARD_GOD[s.cell_card[x]]  # the camp counts as any god
-        for k in range(k0, NUM_GODS if x == CAMP else k0 + 1):
-            if chance > best_ch[k]:
-                best_ch[k] = chance
-            if v < best_need[k]:
-                best_need[k] = v
+        chance = fb[chances + x] if me_st == 0 or me_st == 2 else 0.0
+        v = 0.0 if (goals >> x) & 1 else fb[field + x]
+        k = CARD_GOD[card]
+        best_ch[k] = max(best_ch[k], chance)
+        best_need[k] = min(best_need[k], v)
     if moving and s.mv_god >= 0:
         f[g + 1] = best_ch[s.mv_god]
         f[g + 2] = _scaled(best_need[s.mv_god], DIST_SCALE)
@@ -238,13 +235,17 @@ def glance(s, seat, f, g, hidden_jar, hidden_tr, fb, tgt, goal):
     g += HAND_LIMIT * GLANCE_SLOT
     # per direction, aligned with `step` / `step-reveal` from this seat's space
     if field >= 0:
-        e = 4 * NPOS if carrying else 0
+        opn = _exits(s, pos)
         for d in range(4):
             b = g + d * GLANCE_STEP
-            nb = tgt[e + pos * 4 + d]
-            via = fb[F_STEP + e + pos * 4 + d]
+            nb = NB[pos, d]
+            if nb == OFF and not carrying:  # a carrier would lose his load: no such step
+                nb = CAMP
+            via = INF
+            if nb >= 0 and _enter_cost(s, nb) < INF:
+                via = (0.0 if (opn >> d) & 1 else WALL) + _enter_cost(s, nb)
             if via < INF:
-                if goal[field + nb]:
+                if (goals >> nb) & 1:
                     if nb == CAMP:
                         f[b] = 1.0
                     else:
@@ -273,15 +274,11 @@ def glance(s, seat, f, g, hidden_jar, hidden_tr, fb, tgt, goal):
         b = g + c * GLANCE_CELL
         f[b] = ch[c]
         f[b + 1] = ch[NUM_CELLS + c]
-        if c == GRAVE:
-            f[b + 2] = 1.0
-            f[b + 3] = 1.0
-        else:
-            f[b + 2] = _scaled(fb[field + c], DIST_SCALE) if field >= 0 else 1.0
-            f[b + 3] = _scaled(fb[HOME_FIELD * NPOS + c], DIST_SCALE)
-            r = min(cost[c], cost[NPOS + c])
-            if r < INF:
-                f[b + 4] = 1.0 - r / REACH_SCALE
-        f[b + 5] = 1.0
-        if s.awake:
-            f[b + 5] = (abs(CELL_ROW[c] - CELL_ROW[s.mummy]) + abs(CELL_COL[c] - CELL_COL[s.mummy])) / MUMMY_SCALE
+        f[b + 2] = NEED_FEATURE[int(fb[field + c])] if field >= 0 else 1.0
+        f[b + 3] = NEED_FEATURE[int(fb[HOME_FIELD * NPOS + c])]
+        f[b + 4] = REACH_FEATURE[int(cost[c])]
+        steps = abs(CELL_ROW[c] - CELL_ROW[s.mummy]) + abs(CELL_COL[c] - CELL_COL[s.mummy])
+        f[b + 5] = MUMMY_FEATURE[steps] if s.awake else 1.0
+    b = g + GRAVE * GLANCE_CELL
+    f[b + 2] = 1.0
+    f[b + 3] = 1.0

@@ -37,7 +37,8 @@ class PyramidAECEnv(AECEnv):
         self.reward_mode = reward_mode
         n = self.options["num_players"]
         self.possible_agents = [f"player_{i}" for i in range(n)]
-        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        # each seat as the one-element array observe takes: no array write per observation
+        self._seat_array = {a: np.full(1, i, np.int64) for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         obs_space = spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, tuple(game.obs_shape), np.float32),
@@ -49,14 +50,14 @@ class PyramidAECEnv(AECEnv):
         self._mask = np.zeros((1, game.num_actions), np.int8)
         self._rewards = np.zeros((1, game.max_players), np.float32)
         self._action = np.zeros(1, np.int64)
-        self._seat = np.zeros(1, np.int64)
         self._obs_shape = (1,) + tuple(game.obs_shape)
         self._seeds = np.random.SeedSequence()
         # the hot kernels bound to these buffers' types, and views of the fields read per step
         self._legal_mask = bind(game.kernels.legal_mask, self._states, self._mask)
         self._step = bind(game.kernels.step, self._states, self._action, self._rewards)
-        self._observe = bind(game.kernels.observe, self._states, self._seat,
+        self._observe = bind(game.kernels.observe, self._states, self._seat_array[self.agents[0]],
                              np.zeros(self._obs_shape, np.float32))
+        self._mask_row = self._mask[0]
         self._terminated = self._states["terminated"]
         self._steps = self._states["steps"]
         self._current = self._states["current_player"]
@@ -92,21 +93,20 @@ class PyramidAECEnv(AECEnv):
         self.agent_selection = self.possible_agents[self._current[0]]
 
     def observe(self, agent):
-        seat = self._seat_of.get(agent)
+        seat = self._seat_array.get(agent)
         if seat is None:
             raise ValueError(f"unknown agent {agent!r}; the agents are {self.possible_agents}")
-        self._seat[0] = seat
         # the caller's own array, filled by the kernel (it writes every float), not copied
         obs = np.empty(self._obs_shape, np.float32)
-        self._observe(self._states, self._seat, obs)
-        mask = self._mask[0].copy() if agent == self.agent_selection else np.zeros_like(self._mask[0])
+        self._observe(self._states, seat, obs)
+        mask = self._mask_row.copy() if agent == self.agent_selection else np.zeros_like(self._mask_row)
         return {"observation": obs[0], "action_mask": mask}
 
     def step(self, action):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
-        self._action[0] = check_one_action(self.game, self._states, self._mask[0], action)
+        self._action[0] = check_one_action(self.game, self._states, self._mask_row, action)
         self._cumulative_rewards[agent] = 0.0
         self._step(self._states, self._action, self._rewards)
         if self._terminated[0]:

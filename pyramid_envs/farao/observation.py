@@ -8,20 +8,20 @@ lacks, a face-down field counting EXPLORE steps farther.
 import numpy as np
 from ..core.jit import njit
 
-from .paths import (EXPLORE, M_CHAMBER, M_COLOUR, M_DOWN, M_FRONT, M_LATE, M_OPEN, M_SEAT,
-                    MAX_STEPS, MAZE_ROWS, TILE_CELLS, WORDS, _enterable, distances, has, lacks,
-                    lay, nearest, put, seat_walk, spread)
+from .paths import (EXPLORE, M_BOARD, M_CHAMBER, M_COLOUR, M_DOWN, M_FRONT, M_LATE, M_OPEN,
+                    M_SEAT, MAX_STEPS, MAZE_ROWS, TILE_CELLS, WORDS, _enterable, _low_field, has,
+                    lacks, lay, nearest, put, seat_walk, spread)
 from .rules import (_bottle_ok, _coffer_choice, _count_insc, _dir_ok, _obstacle,
                     _other_tunnel, _tunnel_ok)
 from .spec import (BOTTLE, C_CHAMBER, C_CORNER, C_NONE, C_RING, C_TILE, CELL_FEATURES, CELL_KIND,
                    CHAMBER, COLOURS_IN_GAME, CORNERS, DIST_SCALE, END_MOVE, FIGURES, G_CELL,
-                   G_GLOBAL, G_ROT, G_TARGET, GLANCE, GLANCE_CELL, GLANCE_SEAT, GRID,
-                   INSCRIPTION_TOKENS, ITEM_TOKENS, ITEMS_IN_GAME, KILL, MAX_GRID, MAX_PLAYERS,
-                   MAX_VICTIMS, NEIGHBOR, NUM_CELLS, NUM_COLOURS, NUM_ITEMS, NUM_PHASES, NUM_SHAPES,
-                   NUM_SYMBOLS, OBSTACLE_EFFECT, OBSTACLE_ITEM, PH_FIGURE, PH_MAP_ORIENT, PH_ORIENT,
-                   PH_ROB, PH_STEP, RING_OPEN, ROT_FEATURES, SEAT_FEATURES, SHAPE_OPEN, SYM_COFFER,
-                   SYM_INSCRIPTION, SYM_ITEM, SYM_OBSTACLE, SYM_PLAIN, T_BOTTLE, T_DIR, T_ENTER,
-                   T_FIGURE, T_TUNNEL, TARGET_FEATURES, TILE_SHAPE, TILE_SYMBOL, TILES_IN_GAME)
+                   G_GLOBAL, G_ROT, G_TARGET, GLANCE, GLANCE_CELL, GLANCE_SEAT, INSCRIPTION_TOKENS,
+                   ITEM_TOKENS, ITEMS_IN_GAME, KILL, MAX_PLAYERS, MAX_VICTIMS, NEIGHBOR, NUM_CELLS,
+                   NUM_COLOURS, NUM_ITEMS, NUM_PHASES, NUM_SHAPES, NUM_SYMBOLS, OBSTACLE_EFFECT,
+                   OBSTACLE_ITEM, PH_FIGURE, PH_MAP_ORIENT, PH_ORIENT, PH_ROB, PH_STEP, RING_OPEN,
+                   ROT_FEATURES, SEAT_FEATURES, SHAPE_OPEN, SYM_COFFER, SYM_INSCRIPTION, SYM_ITEM,
+                   SYM_OBSTACLE, SYM_PLAIN, T_BOTTLE, T_DIR, T_ENTER, T_FIGURE, T_TUNNEL,
+                   TARGET_FEATURES, TILE_SHAPE, TILE_SYMBOL, TILES_IN_GAME)
 
 
 def _board_ones():
@@ -199,8 +199,9 @@ def _seat(s, q, f, maze, tunnels, layers):
     f[0] = _may_open_chamber(s, q)
     f[1] = min(_count_insc(s, q), s.need) / s.need
     seat_walk(s, q, maze)
-    maze[M_FRONT, :] = 0
-    maze[M_LATE, :] = 0
+    # rows of two words set word by word: numba's row slices cost more than the work
+    maze[M_FRONT, 0] = maze[M_FRONT, 1] = 0
+    maze[M_LATE, 0] = maze[M_LATE, 1] = 0
     waiting = False
     for k in range(FIGURES):
         if s.fig[q, k] >= 0:
@@ -226,22 +227,51 @@ def _seat(s, q, f, maze, tunnels, layers):
 
 
 @njit(cache=True)
-def _walk_back(s, p, maze, tunnels, to_chamber, layers, dist):
-    """dist[c]: the steps a figure of p standing on c needs to enter its goal: the chamber,
-    else an inscription p lacks, a face-down field counting EXPLORE steps more."""
-    seat_walk(s, p, maze)
-    maze[M_LATE, :] = 0
+def _walk_back(s, p, maze, tunnels, to_chamber, layers):
+    """Spread back from p's goal (the chamber, else an inscription p lacks, a face-down field
+    counting EXPLORE steps more) over p's walk, M_SEAT (seat_walk last run for p); returns
+    spread's last layer."""
     if to_chamber:
-        maze[M_FRONT, :] = maze[M_CHAMBER, :]
-        distances(layers, spread(maze, tunnels, False, -1, layers), dist)
-        return
-    maze[M_FRONT, :] = 0
+        maze[M_FRONT, 0], maze[M_FRONT, 1] = maze[M_CHAMBER, 0], maze[M_CHAMBER, 1]
+        maze[M_LATE, 0] = maze[M_LATE, 1] = 0
+        return spread(maze, tunnels, False, -1, layers)
+    maze[M_FRONT, 0] = maze[M_FRONT, 1] = 0
     for c in range(COLOURS_IN_GAME[s.pyramid]):
         if lacks(s, p, c):
             for w in range(WORDS):
                 maze[M_FRONT, w] |= maze[M_COLOUR + c, w] & maze[M_SEAT, w]
-    maze[M_LATE, :] = maze[M_DOWN, :]
-    distances(layers, spread(maze, tunnels, False, EXPLORE, layers), dist)
+    maze[M_LATE, 0], maze[M_LATE, 1] = maze[M_DOWN, 0], maze[M_DOWN, 1]
+    return spread(maze, tunnels, False, EXPLORE, layers)
+
+
+@njit(cache=True)
+def _cell_walks(maze, layers, last, dist, f, col, also):
+    """dist[c]: the steps a figure standing on field c needs (spread's layers back from a
+    goal, -1 none); written as well, scaled, into each field's GLANCE_CELL features col and
+    also (f: from G_CELL). One pass over the layers' bits, no loop over every field."""
+    dist[:] = -1
+    seen0, seen1 = np.uint64(0), np.uint64(0)
+    for k in range(last + 1):
+        v = _far(k)
+        seen0 |= layers[k, 0]
+        seen1 |= layers[k, 1]
+        for w in range(WORDS):
+            x = layers[k, w]
+            while x:
+                low = x & -x
+                x ^= low
+                c = w * 64 + _low_field(low)
+                dist[c] = k
+                f[c * GLANCE_CELL + col] = v
+                f[c * GLANCE_CELL + also] = v
+    for w in range(WORDS):  # the fields no walk reaches
+        x = maze[M_BOARD, w] & ~(seen0 if w == 0 else seen1)
+        while x:
+            low = x & -x
+            x ^= low
+            c = w * 64 + _low_field(low)
+            f[c * GLANCE_CELL + col] = 1.0
+            f[c * GLANCE_CELL + also] = 1.0
 
 
 @njit(cache=True)
@@ -275,8 +305,9 @@ def _target(s, p, c, steps, f, goal, to_ch):
 
 
 @njit(cache=True)
-def _via(s, p, t, openings, maze, dist):
-    """The walk from tile t, laid with these openings, through its best way out, -1 none."""
+def _via(s, p, t, openings, tunnel, maze, dist):
+    """The walk from tile t, laid with these openings, through its best way out (tunnel: the
+    other end of a secret tunnel on t, -1 none), -1 none."""
     best = -1
     for d in range(5):
         if d < 4:
@@ -284,7 +315,7 @@ def _via(s, p, t, openings, maze, dist):
             if not (openings >> d) & 1 or b < 0 or not has(maze, M_OPEN + (d + 2) % 4, b):
                 continue
         else:
-            b = _other_tunnel(s, t)
+            b = tunnel
         if b >= 0 and dist[b] >= 0 and (b == CHAMBER[s.pyramid] or _enterable(s, p, b)):
             best = _nearer(best, dist[b] + 1)
     return best
@@ -298,8 +329,9 @@ def _glance(s, seat, f, maze, layers, goal, to_ch):
     n = s.num_players
     pyr = s.pyramid
     tunnels = lay(s, maze)
-    for q in range(n):
-        _seat(s, q, f[((q - seat) % n) * GLANCE_SEAT:], maze, tunnels, layers)
+    for i in range(1, n + 1):  # the observer last: its walk (M_SEAT) serves _walk_back
+        q = (seat + i) % n
+        _seat(s, q, f[i % n * GLANCE_SEAT:], maze, tunnels, layers)
     best = 0.0
     for q in range(n):
         if q != seat:
@@ -312,15 +344,14 @@ def _glance(s, seat, f, maze, layers, goal, to_ch):
     f[G_GLOBAL + 2] = up / TILES_IN_GAME[pyr]
     if s.terminated or s.place[seat]:
         return
-    _walk_back(s, seat, maze, tunnels, True, layers, to_ch)
-    if _may_open_chamber(s, seat):
+    chamber_goal = _may_open_chamber(s, seat)
+    last = _walk_back(s, seat, maze, tunnels, True, layers)
+    _cell_walks(maze, layers, last, to_ch, f[G_CELL:], 1, 0 if chamber_goal else 1)
+    if chamber_goal:
         goal = to_ch
     else:
-        _walk_back(s, seat, maze, tunnels, False, layers, goal)
-    for r in range(GRID[pyr]):
-        for c in range(r * MAX_GRID, r * MAX_GRID + GRID[pyr]):
-            f[G_CELL + c * GLANCE_CELL] = _far(goal[c])
-            f[G_CELL + c * GLANCE_CELL + 1] = _far(to_ch[c])
+        last = _walk_back(s, seat, maze, tunnels, False, layers)
+        _cell_walks(maze, layers, last, goal, f[G_CELL:], 0, 0)
     to_move = s.current_player == seat
     choosing = to_move and s.phase == PH_FIGURE
     waiting = False
@@ -350,20 +381,23 @@ def _glance(s, seat, f, maze, layers, goal, to_ch):
     if to_move and (s.phase == PH_ORIENT or s.phase == PH_MAP_ORIENT):
         t = s.target
         sh = TILE_SHAPE[s.tile[t]]
+        tunnel = _other_tunnel(s, t)  # a scan of the board: once, not per rotation
         for r in range(4):
             o = SHAPE_OPEN[sh, r]
-            here = 0 if goal[t] == 0 else _via(s, seat, t, o, maze, goal)
+            here = 0 if goal[t] == 0 else _via(s, seat, t, o, tunnel, maze, goal)
             f[G_ROT + r * ROT_FEATURES] = _far(here)
-            f[G_ROT + r * ROT_FEATURES + 1] = _far(_via(s, seat, t, o, maze, to_ch))
+            f[G_ROT + r * ROT_FEATURES + 1] = _far(_via(s, seat, t, o, tunnel, maze, to_ch))
 
 
 @njit(cache=True)
 def observe(states, seats, out):
-    maze = np.empty((MAZE_ROWS, WORDS), np.uint64)
-    layers = np.empty((MAX_STEPS, WORDS), np.uint64)
-    goal = np.empty(NUM_CELLS, np.int16)
-    to_ch = np.empty(NUM_CELLS, np.int16)
-    down_by = np.empty(NUM_SYMBOLS + NUM_SHAPES, np.int64)
+    # the scratch in two blocks cut into views: each allocation costs ~15-20 ns, which a
+    # batch of one (the AEC env) pays every step
+    rows = np.empty((MAZE_ROWS + MAX_STEPS, WORDS), np.uint64)
+    maze, layers = rows[:MAZE_ROWS], rows[MAZE_ROWS:]
+    counts = np.empty(2 * NUM_CELLS + NUM_SYMBOLS + NUM_SHAPES, np.int16)
+    goal, to_ch = counts[:NUM_CELLS], counts[NUM_CELLS:2 * NUM_CELLS]
+    down_by = counts[2 * NUM_CELLS:]
     for b in range(states.shape[0]):
         _observe_one(states[b], seats[b], out[b], down_by)
         _glance(states[b], seats[b], out[b, GLANCE:], maze, layers, goal, to_ch)

@@ -154,7 +154,8 @@ def lay(s, maze):
     the chamber are open every way); returns the two secret tunnels when both lie face up,
     else (-1, -1)."""
     pyr = s.pyramid
-    maze[:M_SEAT] = BOARD_ROWS[pyr]
+    for r in range(M_SEAT):  # (a loop: numba's 2-D slice copy costs more)
+        maze[r, 0], maze[r, 1] = BOARD_ROWS[pyr, r, 0], BOARD_ROWS[pyr, r, 1]
     t0, t1 = -1, -1
     zero = np.uint64(0)
     for w in range(WORDS):  # each word's rows gathered in registers
@@ -277,21 +278,10 @@ def spread(maze, tunnels, forward, late_at, layers):
 
 
 @njit(cache=True)
-def distances(layers, last, dist):
-    """dist[c]: the steps of spread's layers to field c, -1 where none reached it."""
-    dist[:] = -1
-    for k in range(last + 1):
-        for w in range(WORDS):
-            x = layers[k, w]
-            while x:
-                low = x & -x
-                x ^= low
-                dist[w * 64 + _low_field(low)] = k
-
-
-@njit(cache=True)
 def nearest(layers, last, maze, row):
     """The steps of spread's layers to the nearest field of a maze row, -1 none."""
+    if (maze[row, 0] | maze[row, 1]) == 0:  # often so (a colour not yet turned up): no scan
+        return -1
     for k in range(last + 1):
         if (layers[k, 0] & maze[row, 0]) | (layers[k, 1] & maze[row, 1]):
             return k

@@ -47,10 +47,12 @@ GROUP_FLOATS = 7  # the first floats of a cell's block are its group's
 def glance_buffers():
     """(tally buffers, per-group table, signed biggest bonus by network size, per-group
     floats of the cell block, each cell's group row (the all-0 row for an empty cell and for
-    the frame, cell NUM_CELLS)), reused."""
-    return (tally_buffers(), np.empty((NUM_CELLS + 1, GROUP_COLUMNS), np.int64),
-            np.empty(NUM_CELLS + 1, np.int64), np.empty((NUM_CELLS, GROUP_FLOATS), np.float32),
-            np.empty(NUM_CELLS + 1, np.int64))
+    the frame, cell NUM_CELLS)), reused; the integer ones views of one allocation."""
+    rows = NUM_CELLS + 1
+    a = np.empty((GROUP_COLUMNS + 2) * rows, np.int64)
+    return (tally_buffers(), a[:GROUP_COLUMNS * rows].reshape((rows, GROUP_COLUMNS)),
+            a[GROUP_COLUMNS * rows:(GROUP_COLUMNS + 1) * rows],
+            np.empty((NUM_CELLS, GROUP_FLOATS), np.float32), a[(GROUP_COLUMNS + 1) * rows:])
 
 
 @njit(cache=True, inline="always")

@@ -1,5 +1,6 @@
 """Kheops rules core: the state record and the batched numba kernels."""
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 from ..core.jit import njit
 
 from ..core.outcome import rank_rewards
@@ -337,6 +338,13 @@ for _t in range(NUM_TILES):
             _CELL_TILE_F[_t + 1, _r, 4 + TILE_SYMBOL[_t]] = 1.0
 _TILE_TYPE = np.array([TILE_NUM_OPEN[_t] - 1 if TILE_KIND[_t] == ROOM else 1 + TILE_NUM_OPEN[_t]
                        for _t in range(NUM_TILES)], np.int64)  # room 1/2/3 -> 0..2, corridor 2/3 -> 3, 4
+# The unseen-tile counts by type and by symbol, 5 bits a count (at most 28 tiles are unseen),
+# packed in two words: a tile adds 1 to its two counts with one table row, and a count is read
+# once, not added to in the observation.
+_COUNT_BITS = 5
+_UNSEEN_COUNT = np.array([[1 << _COUNT_BITS * int(_TILE_TYPE[_t]),
+                           1 << _COUNT_BITS * int(TILE_SYMBOL[_t])] for _t in range(NUM_TILES)],
+                         np.int64)
 
 
 @njit(cache=True)
@@ -388,12 +396,18 @@ def _observe_one(s, seat, f, glance):
     f[g + 2] = s.removed[seat] / 16.0
     f[g + 3] = s.removed[o] / 16.0
     g += 4
-    for t in range(NUM_TILES):  # unseen tiles (opponent hand + pile), counted, then scaled
-        if not (seen >> np.uint64(t)) & np.uint64(1):
-            f[g + _TILE_TYPE[t]] += 1.0
-            f[g + TILE_TYPES + TILE_SYMBOL[t]] += 1.0
-    for i in range(TILE_TYPES + NUM_SYMBOLS):
-        f[g + i] /= 25.0
+    unseen = ~np.int64(seen) & ((1 << NUM_TILES) - 1)  # the opponent's hand and the pile
+    types, symbols = 0, 0
+    while unseen:
+        t = trailing_zeros(unseen)
+        unseen &= unseen - 1
+        types += _UNSEEN_COUNT[t, 0]
+        symbols += _UNSEEN_COUNT[t, 1]
+    mask = (1 << _COUNT_BITS) - 1
+    for i in range(TILE_TYPES):
+        f[g + i] = ((types >> _COUNT_BITS * i) & mask) / 25.0
+    for i in range(NUM_SYMBOLS):
+        f[g + TILE_TYPES + i] = ((symbols >> _COUNT_BITS * i) & mask) / 25.0
     write_glance(s, seat, glance, f[RAW_SIZE:])
 
 

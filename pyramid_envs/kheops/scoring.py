@@ -44,6 +44,8 @@ OPEN_OF[1:] = TILE_OPEN
 TILE_WORD = np.array([0] + [_tile_word(t) for t in range(NUM_TILES)], np.int64)
 DOUBLES = np.array([0] + [TILE_SYMBOL[t] == DOUBLER for t in range(NUM_TILES)], np.int64)
 IS_ANKH = np.array([0] + [TILE_SYMBOL[t] == ANKH for t in range(NUM_TILES)], np.int64)
+# One pawn weight in the pawn word, by owner + 1 (none: 0).
+PAWN_UNIT = np.array([0, 1 << 8 * B_WEIGHT, 1 << 8 * (B_WEIGHT + 1)], np.int64)
 # The tile word's part that depends on where the tile lies, by cell and openings.
 CELL_WORD = np.zeros((NUM_CELLS, 8), np.int64)
 for _c in range(NUM_CELLS):
@@ -99,18 +101,15 @@ def groups_into(cell_tile, cell_rot, pawn_owner, pawn_kind, comp, opens, sums):
             comp[c] = n
             t1 = cell_tile[c] + 1
             tiles += TILE_WORD[t1] + CELL_WORD[c, opens[c]]
-            p = pawn_owner[c]
-            if p >= 0:
-                unit = 1 << 8 * (B_WEIGHT + p)
-                pawns += unit * (1 + (DOUBLES[t1] | np.int64(pawn_kind[c] == PHARAOH))) \
-                    + (unit << 8 * (B_ANKH - B_WEIGHT)) * IS_ANKH[t1]
+            unit = PAWN_UNIT[pawn_owner[c] + 1]  # branch-free: a pawn or none, at random
+            pawns += unit * (1 + (DOUBLES[t1] | np.int64(pawn_kind[c] == PHARAOH))) \
+                + (unit << 8 * (B_ANKH - B_WEIGHT)) * IS_ANKH[t1]
         sums[n, 0] = tiles
         sums[n, 1] = pawns
         n += 1
     return n
 
 
-@njit(cache=True, inline="always")
 def sarcophagus_points(orange, green, purple):
     """5 for a lone sarcophagus, 15 for a matching pair and no other, else 0."""
     n = orange + green + purple
@@ -122,7 +121,7 @@ def sarcophagus_points(orange, green, purple):
 
 
 # sarcophagus_points by counts (at most 2 of a colour: the game has 2 of each)
-SARC_POINTS = np.array([[[sarcophagus_points.py_func(o, g, p) for p in range(3)] for g in range(3)]
+SARC_POINTS = np.array([[[sarcophagus_points(o, g, p) for p in range(3)] for g in range(3)]
                         for o in range(3)], np.int64)
 
 
@@ -142,10 +141,13 @@ def tally(cell_tile, cell_rot, pawn_owner, pawn_kind):
 
 @njit(cache=True)
 def tally_buffers():
-    """(comp, opens, sums, nets, ankhs, scores) sized for any board (see groups_into)."""
-    return (np.empty(NUM_CELLS, np.int64), np.empty(NUM_CELLS + 1, np.int64),
-            np.empty((NUM_CELLS, 2), np.int64), np.empty((NUM_CELLS, 10), np.int64),
-            np.empty(2, np.int64), np.empty(2, np.int64))
+    """(comp, opens, sums, nets, ankhs, scores) sized for any board (see groups_into): views
+    of one allocation (an observation at a batch of one allocates them per call)."""
+    a = np.empty(14 * NUM_CELLS + 5, np.int64)
+    return (a[:NUM_CELLS], a[NUM_CELLS:2 * NUM_CELLS + 1],
+            a[2 * NUM_CELLS + 1:4 * NUM_CELLS + 1].reshape((NUM_CELLS, 2)),
+            a[4 * NUM_CELLS + 1:14 * NUM_CELLS + 1].reshape((NUM_CELLS, 10)),
+            a[14 * NUM_CELLS + 1:14 * NUM_CELLS + 3], a[14 * NUM_CELLS + 3:14 * NUM_CELLS + 5])
 
 
 @njit(cache=True)
@@ -160,40 +162,34 @@ def tally_into(cell_tile, cell_rot, pawn_owner, pawn_kind, buf):
         if size >= 2 and size > biggest:
             biggest = size
     # A) the curse, B) ankhs, C) fragments, D) ownership (Pharaoh and doublers count two),
-    # E) network scoring
-    ankhs[0], ankhs[1] = 0, 0
-    scores[0], scores[1] = 0, 0
+    # E) network scoring; branch-free, as which case holds varies from group to group
+    ankh0, ankh1, score0, score1 = 0, 0, 0, 0
     for g in range(n):
         tiles, pawns = sums[g, 0], sums[g, 1]
         size = byte(tiles, B_SIZE)
         orange, green = byte(tiles, B_SARC), byte(tiles, B_SARC + 1)
         purple = byte(tiles, B_SARC + 2)
-        cursed = byte(tiles, B_CURSE) > 0
+        counts = np.int64(byte(tiles, B_CURSE) == 0)  # a cursed group's pawns do not count
         is_net = size >= 2
         row = nets[g]
         row[N_SIZE] = size
         row[N_ROOMS] = byte(tiles, B_ROOMS)
         row[N_SARC] = orange + green + purple
-        row[N_SARC_PTS] = sarcophagus_points(orange, green, purple)
+        row[N_SARC_PTS] = SARC_POINTS[orange, green, purple]
         row[N_TOP] = byte(tiles, B_TOP)
         row[N_BIGGEST] = is_net and size == biggest
         row[N_CLOSED] = is_net and byte(tiles, B_FRAME) == 0
-        row[N_CURSED] = cursed
-        owner = -1
-        if not cursed:
-            ankhs[0] += byte(pawns, B_ANKH)
-            ankhs[1] += byte(pawns, B_ANKH + 1)
-            if is_net:
-                w0, w1 = byte(pawns, B_WEIGHT), byte(pawns, B_WEIGHT + 1)
-                owner = 0 if w0 > w1 else (1 if w1 > w0 else -1)
+        row[N_CURSED] = 1 - counts
+        ankh0 += counts * byte(pawns, B_ANKH)
+        ankh1 += counts * byte(pawns, B_ANKH + 1)
+        w0, w1 = byte(pawns, B_WEIGHT), byte(pawns, B_WEIGHT + 1)
+        owner = (0 if w0 > w1 else (1 if w1 > w0 else -1)) if counts and is_net else -1
+        pts = (owner >= 0) * (row[N_ROOMS] + row[N_SARC_PTS] + 5 * row[N_TOP]
+                              + 5 * row[N_BIGGEST]) * (1 + row[N_CLOSED])
         row[N_OWNER] = owner
-        pts = 0
-        if owner >= 0:
-            pts = row[N_ROOMS] + row[N_SARC_PTS] + 5 * row[N_TOP] + 5 * row[N_BIGGEST]
-            if row[N_CLOSED]:
-                pts *= 2
-            scores[owner] += pts
         row[N_POINTS] = pts
-    for i in range(2):
-        scores[i] += ankhs[i] * ankhs[i]
+        score0 += (owner == 0) * pts
+        score1 += (owner == 1) * pts
+    ankhs[0], ankhs[1] = ankh0, ankh1
+    scores[0], scores[1] = score0 + ankh0 * ankh0, score1 + ankh1 * ankh1
     return n

@@ -11,8 +11,8 @@ this seat has not seen, unless it has seen where it lies."""
 import numpy as np
 from ..core.jit import njit
 
-from .heuristic import INF, NPOS, WALL, _enter_cost, _exits, _stage
-from .labyrinth import B_SIZE, CAMP_BIT, distance_field, move_reach, place_of, read_board
+from .heuristic import INF, WALL, _enter_cost, _exits, _stage
+from .labyrinth import B_SIZE, CAMP_BIT, PLACES, distance_field, move_reach, place_of, read_board
 from .mummy import _mummy_step_ok
 from .paths import _start_any
 from .spec import (CAMP, CARD_BACK, CARD_GOD, CELL_COL, CELL_ROW, DARK_BACK, EXC_SYM, GLANCE_CELL,
@@ -29,12 +29,12 @@ NEED_FEATURE = np.array([min(x / DIST_SCALE, 1.0) for x in range(int(INF) + 1)])
 REACH_FEATURE = np.array([1.0 - x / REACH_SCALE for x in range(int(INF))] + [0.0])
 MUMMY_FEATURE = np.arange(2 * SIDE) / MUMMY_SCALE
 ACTION_CARDS = np.bincount(EXC_SYM[:, 2] - NUM_GODS, minlength=NUM_ACTION_SYMBOLS).astype(np.float64)
-# float64 scratch: the distance fields (jar, home, treasure: field k at k * NPOS), chances,
+# float64 scratch: the distance fields (jar, home, treasure: field k at k * PLACES), chances,
 # the fewest points of this seat's move to each place, progress by relative seat, best end
 # per god (chance, need), unseen cards by god
-F_CHANCE = 3 * NPOS
+F_CHANCE = 3 * PLACES
 F_COST = F_CHANCE + 2 * NUM_CELLS
-F_PROG = F_COST + NPOS
+F_PROG = F_COST + PLACES
 F_BEST = F_PROG + MAX_PLAYERS
 F_COUNT = F_BEST + 2 * NUM_GODS
 F_SIZE = F_COUNT + NUM_GODS
@@ -58,38 +58,38 @@ def _chances(s, seat, hidden_jar, hidden_tr, ch, count):
     """ch[c] (jar) and ch[NUM_CELLS + c] (treasure): the chance, by what `seat` knows, that
     the jar / treasure of the card's god lies on c; 1 where one lies face up or seen.
     hidden_*: gods (bits) whose jar / treasure is face down somewhere or being laid.
-    count: scratch, the unseen dark face-down cards by god, then 1 / their number. Returns
+    count: scratch, 1 / the number of unseen dark face-down cards by god. Returns
     the cells of a chance (bits) for the jars, for the treasures. One pass counts, one writes
-    every chance by selects rather than branches on the cards (a coin toss from one cell to
-    the next)."""
-    count[:] = 0.0
+    every chance, both by selects rather than branches on the cards (a coin toss from one
+    cell to the next)."""
     located = 0  # bits j: the jar of god j, 5 + j: its treasure (face up or seen)
     seen = 0  # cells with a card face up or seen by this seat
     unseen = 0  # cells with a dark card face down and not seen
     vacant = 0
+    dark = 0  # the unseen dark cards by god, 8 bits each: counted in a register, not memory
     for c in range(NUM_CELLS):
-        card = s.cell_card[c]
         if c == GRAVE:
             continue
-        if card < 0:
-            vacant += 1
-            continue
-        up_or_known = (s.cell_up[c] | s.known[seat, c]) != 0
-        if card >= JAR0 and card < GRAVE_ID and up_or_known:
-            located |= 1 << (card - JAR0)
-        dark = (CARD_BACK[card] == DARK_BACK) & (not up_or_known)
-        count[CARD_GOD[card]] += dark
-        seen |= int(up_or_known) << c
-        unseen |= int(dark) << c
+        card = s.cell_card[c]
+        there = card >= 0
+        shown = ((s.cell_up[c] | s.known[seat, c]) != 0) & there
+        goal = shown & (card >= JAR0) & (card < GRAVE_ID)
+        located |= int(goal) << ((card - JAR0) & 63)  # & 63: any shift where goal is 0
+        unknown = there & (CARD_BACK[card] == DARK_BACK) & (not shown)
+        dark += int(unknown) << (8 * CARD_GOD[card])
+        vacant += not there
+        seen |= int(shown) << c
+        unseen |= int(unknown) << c
     for i in range(s.tr_n):  # picked for an emerging treasure: somewhere among them
         card = s.tr_cards[i]
         if (s.tr_known[i] >> seat) & 1:
             if card >= JAR0:
                 located |= 1 << (card - JAR0)
         elif CARD_BACK[card] == DARK_BACK:
-            count[CARD_GOD[card]] += 1
+            dark += 1 << (8 * CARD_GOD[card])
     for k in range(NUM_GODS):
-        count[k] = 1.0 / count[k] if count[k] > 0.0 else 0.0
+        m = dark >> (8 * k) & 255
+        count[k] = 1.0 / m if m > 0 else 0.0
     emerging = 1.0 / vacant if s.tr_god >= 0 and vacant > 0 else 0.0  # on a vacant space
     jars = 0
     treasures = 0
@@ -126,7 +126,7 @@ def glance(s, seat, f, g, hidden_jar, hidden_tr, fb, bb):
     for k in range(3):
         if (needed >> k) & 1:
             goals = jars if k == JAR_FIELD else (CAMP_BIT if k == HOME_FIELD else treasures)
-            distance_field(bb, goals, k == HOME_FIELD, fb[k * NPOS:(k + 1) * NPOS])
+            distance_field(bb, goals, k == HOME_FIELD, fb[k * PLACES:(k + 1) * PLACES])
     # per relative seat
     prog = fb[F_PROG:F_PROG + MAX_PLAYERS]
     for q in range(n):
@@ -138,10 +138,10 @@ def glance(s, seat, f, g, hidden_jar, hidden_tr, fb, bb):
             f[b + 1] = 0.0
         else:
             st = _stage(s, q)
-            need = fb[FIELD_OF_STAGE[st] * NPOS + pos]
+            need = fb[FIELD_OF_STAGE[st] * PLACES + pos]
             prog[rel] = (st + 1.0 - _scaled(need, DIST_SCALE)) / 4.0
             f[b + 1] = _scaled(need, DIST_SCALE)
-            f[b + 2] = _scaled(fb[HOME_FIELD * NPOS + pos], DIST_SCALE) if pos != CAMP else 0.0
+            f[b + 2] = _scaled(fb[HOME_FIELD * PLACES + pos], DIST_SCALE) if pos != CAMP else 0.0
         f[b] = prog[rel]
         f[b + 3] = 1.0
         if s.awake and s.finished[q] == 0 and pos != CAMP:
@@ -164,7 +164,7 @@ def glance(s, seat, f, g, hidden_jar, hidden_tr, fb, bb):
     f[g] = 0.5 + 0.5 * (prog[0] - lead)
     # where a move of each god can end: the one under way (this seat's), else the next
     me_st = _stage(s, seat) if s.finished[seat] == 0 else -1
-    field = FIELD_OF_STAGE[me_st] * NPOS if me_st >= 0 else -1
+    field = FIELD_OF_STAGE[me_st] * PLACES if me_st >= 0 else -1
     goals = (jars if me_st == 0 else (treasures if me_st == 2 else CAMP_BIT)) if me_st >= 0 else 0
     pos = s.pos[seat]
     mine = s.turn == seat
@@ -176,7 +176,7 @@ def glance(s, seat, f, g, hidden_jar, hidden_tr, fb, bb):
     else:
         pts = MOVE_POINTS + (1 if (mine and s.extra_pt) else 0)
         any_dir = (mine and _start_any(s, seat)) or s.chamber[seat]
-    cost = fb[F_COST:F_COST + NPOS]
+    cost = fb[F_COST:F_COST + PLACES]
     carrying = me_st == 1 or me_st == 3
     if field >= 0:
         reached = move_reach(bb, pos, pts, tok, any_dir, carrying, cost)
@@ -269,16 +269,18 @@ def glance(s, seat, f, g, hidden_jar, hidden_tr, fb, bb):
                         if s.carry_jar[q] >= 0 or s.carry_tr[q] >= 0:
                             f[g + d * GLANCE_MUMMY + 1] = 1.0
     g += 4 * GLANCE_MUMMY
-    # per cell, aligned with `select` and the Ankh actions
+    # per cell, aligned with `select` and the Ankh actions; the mummy read once: the compiler
+    # cannot tell that the stores into f leave the record alone
+    row, col, awake = CELL_ROW[s.mummy], CELL_COL[s.mummy], s.awake
     for c in range(NUM_CELLS):
         b = g + c * GLANCE_CELL
         f[b] = ch[c]
         f[b + 1] = ch[NUM_CELLS + c]
         f[b + 2] = NEED_FEATURE[int(fb[field + c])] if field >= 0 else 1.0
-        f[b + 3] = NEED_FEATURE[int(fb[HOME_FIELD * NPOS + c])]
+        f[b + 3] = NEED_FEATURE[int(fb[HOME_FIELD * PLACES + c])]
         f[b + 4] = REACH_FEATURE[int(cost[c])]
-        steps = abs(CELL_ROW[c] - CELL_ROW[s.mummy]) + abs(CELL_COL[c] - CELL_COL[s.mummy])
-        f[b + 5] = MUMMY_FEATURE[steps] if s.awake else 1.0
+        steps = abs(CELL_ROW[c] - row) + abs(CELL_COL[c] - col)
+        f[b + 5] = MUMMY_FEATURE[steps] if awake else 1.0
     b = g + GRAVE * GLANCE_CELL
     f[b + 2] = 1.0
     f[b + 3] = 1.0

@@ -20,6 +20,8 @@ from .state import STATE
 CAMP_BIT = 1 << CAMP
 CELL_BITS = (1 << NUM_CELLS) - 1
 ALL_BITS = (1 << NPOS) - 1
+SPARE = NPOS  # no place: a search's result has room for it (see `_write_level`)
+PLACES = NPOS + 1  # the length of a search's result
 GRAVE_BIT = 1 << GRAVE
 # a step north is 1 << SIDE, east 1 << 1, south 1 >> SIDE, west 1 >> 1 inside the grid
 assert [NB[7, d] - 7 for d in range(4)] == [SIDE, 1, -SIDE, -1]
@@ -46,7 +48,8 @@ def _cell_codes():
     """What the heuristic and the paths make of a cell depends on its card, face and
     rotation only (and on the mummy, the grave: see `read_board`), so it is a table, indexed
     [face up, card + 1, rotation], filled by their own functions on a probe record:
-    exits (bits 0-3), enter cost (4-7), costs 2 to step on (8), stops a move (9)."""
+    exits (bits 0-3), enter cost (4-7), costs 2 to step on (8), stops a move (9), and the
+    enter cost once more, as bit 10 + its rank among the cells' enter costs (CELL_ENTERS)."""
     probe = np.zeros(1, STATE).view(np.recarray)[0]
     c = NUM_CELLS - 2  # neither the grave nor the mummy's (asleep)
     codes = np.zeros((2, NUM_CARDS + 1, 4), np.int64)
@@ -59,21 +62,26 @@ def _cell_codes():
                 codes[up, card + 1, rot] = (int(_exits.py_func(probe, c)) | int(enter) << 4
                                             | int(_cost.py_func(probe, c) == 2) << 8
                                             | int(_stopper.py_func(probe, c)) << 9)
-    return codes, int(_exits.py_func(probe, CAMP)), int(_enter_cost.py_func(probe, CAMP))
+    enters = np.unique(codes >> 4 & 15)
+    codes |= 1 << 10 + np.searchsorted(enters, codes >> 4 & 15)
+    return enters, codes, int(_exits.py_func(probe, CAMP)), int(_enter_cost.py_func(probe, CAMP))
 
 
-CELL_CODE, CAMP_EXITS, CAMP_ENTER = _cell_codes()
+CELL_ENTERS, CELL_CODE, CAMP_EXITS, CAMP_ENTER = _cell_codes()
+# read_board gathers the cells of each enter cost in a local of its own: bits ORed into
+# one word of memory after another made every cell wait on the one before
+assert len(CELL_ENTERS) == 3
 MUMMY_EXTRA = int(MUMMY_PENALTY)
 WALL_POINTS = int(WALL)
-ENTER_COSTS = np.array(sorted({CAMP_ENTER} | {int(e) for e in np.unique(CELL_CODE >> 4 & 15)}
-                              | {int(e) + MUMMY_EXTRA for e in np.unique(CELL_CODE >> 4 & 15)}))
+ENTER_COSTS = np.array(sorted({CAMP_ENTER} | {int(e) for e in CELL_ENTERS}
+                              | {int(e) + MUMMY_EXTRA for e in CELL_ENTERS}))
 ENTER_MAX = int(ENTER_COSTS[-1])
 RING = 16  # buckets kept: a move costs at most ENTER_MAX + WALL points
 assert MUMMY_EXTRA == MUMMY_PENALTY and WALL_POINTS == WALL and ENTER_MAX + WALL_POINTS < RING
 # int64 scratch: by direction, the cells left that way onto a cell by their paths, then
 # against them; the cells left into the camp by their paths, against them (free, then
 # carrying); the cells the camp is left onto; by enter cost, the places; the places that
-# cost 2 to step on, that end a move, that cannot be entered; then the searches' buckets
+# cost 2 to step on, that end a move, that cannot be entered; then distance_field's buckets
 B_OPEN = 0
 B_WALL = B_OPEN + 4
 B_HOME = B_WALL + 4
@@ -94,7 +102,13 @@ def place_of(bit):
 
 @njit(cache=True, inline="always")
 def _write_level(m, t, out):
-    """out[x] = t for the places x in mask m."""
+    """out[x] = t for the places x in mask m; out[SPARE] is scratch. Most levels hold a
+    place or two: two are written without a branch (an empty mask writes SPARE), as the
+    loop's exit, after a different count each time, was mostly mispredicted."""
+    for _ in range(2):
+        low = m & -m
+        out[place_of(low | _spread(int(m == 0)) & 1 << SPARE)] = t
+        m ^= low
     while m:
         low = m & -m
         out[place_of(low)] = t
@@ -129,19 +143,25 @@ def _code(s, c):
 def read_board(s, bb):
     """Read the labyrinth off the record into bb (B_OPEN .. B_BARRED)."""
     exits0 = exits1 = exits2 = exits3 = 0
+    enter0 = enter1 = enter2 = 0
     dear = 0
     stop = 0
-    for e in range(ENTER_MAX + 1):
-        bb[B_ENTER + e] = 0
     for c in range(NUM_CELLS):
         code = _code(s, c)
         exits0 |= (code & 1) << c
         exits1 |= (code >> 1 & 1) << c
         exits2 |= (code >> 2 & 1) << c
         exits3 |= (code >> 3 & 1) << c
-        bb[B_ENTER + (code >> 4 & 15)] |= 1 << c
         dear |= (code >> 8 & 1) << c
         stop |= (code >> 9 & 1) << c
+        enter0 |= (code >> 10 & 1) << c
+        enter1 |= (code >> 11 & 1) << c
+        enter2 |= (code >> 12 & 1) << c
+    for e in range(ENTER_MAX + 1):
+        bb[B_ENTER + e] = 0
+    bb[B_ENTER + CELL_ENTERS[0]] = enter0
+    bb[B_ENTER + CELL_ENTERS[1]] = enter1
+    bb[B_ENTER + CELL_ENTERS[2]] = enter2
     for d in range(4):
         exits = (exits0, exits1, exits2, exits3)[d]
         bb[B_OPEN + d] = IN_GRID[d] & exits
@@ -172,13 +192,13 @@ def read_board(s, bb):
 
 @njit(cache=True)
 def distance_field(bb, goals, carrying, dist):
-    """dist[x]: points from standing on x to entering one of `goals` (a mask), INF where
-    INF or more, as heuristic._goal_dist over heuristic._goal_edges(carrying) finds them.
+    """dist[x] (dist: PLACES long): points from standing on x to entering one of `goals` (a
+    mask), INF where INF or more, as heuristic._goal_dist over heuristic._goal_edges(carrying)
+    finds them.
     Backwards from the goals: at point u, the places that enter a place settled at u - e
     (e its enter cost) by its paths, or at u - e - WALL against them."""
-    for x in range(NPOS):
-        dist[x] = INF
     if goals == 0:
+        _write_level(ALL_BITS, INF, dist)
         return
     fronts = B_RING  # fronts + u % RING: the places whose need (0 on a goal) is u
     entries = B_RING + RING  # entries + u % RING: the places entered with u points to go
@@ -209,17 +229,17 @@ def distance_field(bb, goals, carrying, dist):
         settled |= new
         if done == ALL_BITS:  # every place reaches a goal: common, and then it is over
             return
+    _write_level(ALL_BITS & ~done, INF, dist)  # each place is written once
 
 
 @njit(cache=True)
 def move_reach(bb, start, pts, tok, any_dir, carrying, cost):
-    """cost[x]: the fewest points a move from start with pts points takes to x, with the
-    secret passage (tok: one at hand) kept or used, as heuristic._reachable finds them; INF
-    out of reach. any_dir: start is left in any direction. Returns the places reached."""
+    """cost[x] (cost: PLACES long): the fewest points a move from start with pts points takes
+    to x, with the secret passage (tok: one at hand) kept or used, as heuristic._reachable
+    finds them; INF out of reach. any_dir: start is left in any direction. Returns the
+    places reached."""
     for x in range(NPOS):
         cost[x] = INF
-    for i in range(8):
-        bb[B_RING + i] = 0  # by passages kept (k) and points (t): B_RING + 4 * k + t % 4
     sb = 1 << start
     ends = (bb[B_STOP] | CAMP_BIT) & ~sb  # a move goes no further from these
     dear = bb[B_DEAR]
@@ -235,30 +255,34 @@ def move_reach(bb, start, pts, tok, any_dir, carrying, cost):
     home_wall = bb[B_HOME + 2 * carrying + 1] & ~free
     camp_next = bb[B_CAMP_NEXT] | (free >> CAMP & 1) * (CAMP_NEXT[0] | CAMP_NEXT[1]
                                                         | CAMP_NEXT[2] | CAMP_NEXT[3])
-    bb[B_RING + 4 * tok] = sb
-    seen0 = 0
-    seen1 = 0
-    reached = 0
+    # the places due at t points and those pending at t + 1 (a dear step, two points), with
+    # the secret passage still at hand (1) or not (0): locals, not a ring in memory, where
+    # each point waited on the stores of the one before
+    due1 = sb if tok else 0
+    due0 = 0 if tok else sb
+    pending1 = pending0 = 0
+    seen1 = seen0 = reached = 0
     for t in range(max(pts, 0) + 1):
-        for k in range(tok, -1, -1):
-            slot = B_RING + 4 * k + t % 4
-            new = bb[slot] & ~(seen1 if k else seen0)
-            bb[slot] = 0
-            if k:
-                seen1 |= new
-            else:
-                seen0 |= new
-            _write_level(new & ~reached, float(t), cost)
-            reached |= new
-            go = new & ~ends
-            # stepped onto by the paths, and through a wall with the passage
-            kept = (_onto(go, open_n, open_e, open_s, open_w)
-                    | CAMP_BIT & _spread(int((go & home_open) != 0))
-                    | camp_next & _spread(go >> CAMP & 1)) & ~barred
-            passed = (_onto(go, wall_n, wall_e, wall_s, wall_w)
-                      | CAMP_BIT & _spread(int((go & home_wall) != 0))) & ~barred & _spread(k)
-            bb[B_RING + 4 * k + (t + 1) % 4] |= kept & ~dear
-            bb[B_RING + 4 * k + (t + 2) % 4] |= kept & dear
-            bb[B_RING + (t + 1) % 4] |= passed & ~dear
-            bb[B_RING + (t + 2) % 4] |= passed & dear
+        new1 = due1 & ~seen1
+        seen1 |= new1
+        _write_level(new1 & ~reached, float(t), cost)
+        reached |= new1
+        new0 = due0 & ~seen0
+        seen0 |= new0
+        _write_level(new0 & ~reached, float(t), cost)
+        reached |= new0
+        go1 = new1 & ~ends
+        go0 = new0 & ~ends
+        # stepped onto by the paths, and through a wall with the passage (then used)
+        kept1 = (_onto(go1, open_n, open_e, open_s, open_w)
+                 | CAMP_BIT & _spread(int((go1 & home_open) != 0))
+                 | camp_next & _spread(go1 >> CAMP & 1)) & ~barred
+        kept0 = (_onto(go0, open_n, open_e, open_s, open_w)
+                 | CAMP_BIT & _spread(int((go0 & home_open) != 0))
+                 | camp_next & _spread(go0 >> CAMP & 1)) & ~barred
+        passed = (_onto(go1, wall_n, wall_e, wall_s, wall_w)
+                  | CAMP_BIT & _spread(int((go1 & home_wall) != 0))) & ~barred
+        kept0 |= passed
+        due1, pending1 = pending1 | kept1 & ~dear, kept1 & dear
+        due0, pending0 = pending0 | kept0 & ~dear, kept0 & dear
     return reached

@@ -47,6 +47,8 @@ def _observe_one(s, seat, f, fb, bb):
     g = NUM_CELLS * CELL_FEATURES
     f[g:] = 0.0  # the cells' features are written one by one
     n = s.num_players
+    # the mummy read once: the compiler cannot tell that the stores into f leave s alone
+    mummy = s.mummy if s.awake else -1
     for c in range(NUM_CELLS):
         base = c * CELL_FEATURES
         card = s.cell_card[c]
@@ -58,7 +60,7 @@ def _observe_one(s, seat, f, fb, bb):
         op = OPEN[CARD_SHAPE[card], s.cell_rot[c]] if view > 0 and card >= 0 else 0
         for d in range(4):
             f[base + 10 + d] = (op >> d) & 1
-        f[base + 22] = s.awake and s.mummy == c
+        f[base + 22] = mummy == c
         for r in range(MAX_PLAYERS):
             f[base + 23 + r] = 0.0  # the researchers there: below
         others = -int(seen)  # the other players who know the face-down card

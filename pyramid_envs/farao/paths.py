@@ -9,6 +9,7 @@ against going straight back, the dice and items that may still be had are ignore
 Only public information is read: a face-down field is never looked under.
 """
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 from ..core.jit import njit
 
 from .reach import _unlaid
@@ -78,11 +79,6 @@ M_LATE = M_FRONT + 1  # scratch of spread: the start fields joining later
 MAZE_ROWS = M_LATE + 1
 MAX_STEPS = NUM_CELLS + EXPLORE + 2  # rows of spread's layers: every step but the last reaches
 #                                      a field to go on from, or waits for the late start
-# the field of a lowest set bit: BIT_INDEX[(bit * DE_BRUIJN) >> 58] (a de Bruijn sequence)
-DE_BRUIJN = 0x03F79D71B4CB0A89
-BIT_INDEX = np.zeros(64, np.int8)
-for _i in range(64):
-    BIT_INDEX[(((1 << _i) * DE_BRUIJN) & (2 ** 64 - 1)) >> 58] = _i
 
 
 def _board_rows():
@@ -208,8 +204,8 @@ def lay(s, maze):
 
 @njit(cache=True, inline="always")
 def _low_field(low):
-    """The index of the one bit set in low."""
-    return BIT_INDEX[(low * np.uint64(DE_BRUIJN)) >> np.uint64(58)]
+    """The index of the one bit set in low (an int64: uint64 with int64 is float64 in numba)."""
+    return np.int64(trailing_zeros(low))
 
 
 @njit(cache=True)

@@ -10,6 +10,7 @@ whole numbers, so both searches go point by point (Dial's buckets), and a place'
 distance is the point at which it first turns up.
 """
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 from ..core.jit import njit
 
 from .heuristic import INF, MUMMY_PENALTY, NPOS, WALL, _enter_cost, _exits
@@ -37,11 +38,6 @@ IN_GRID = _cells_where(lambda n: 0 <= n < NUM_CELLS)
 TO_CAMP_FREE = _cells_where(lambda n: n == OFF or n == CAMP)  # leaving the pyramid: home
 TO_CAMP_LOAD = _cells_where(lambda n: n == CAMP)  # a carrier: only by a1's west side
 CAMP_NEXT = np.array([1 << NB[CAMP, d] if NB[CAMP, d] >= 0 else 0 for d in range(4)], np.int64)
-# where a lone bit stands, by a de Bruijn sequence: its top 6 bits after multiplying by the
-# bit differ for every bit (the product wraps around as in uint64)
-DE_BRUIJN = 0x03F79D71B4CB0A89
-BIT_PLACE = np.zeros(64, np.int64)
-BIT_PLACE[[(DE_BRUIJN << x) % 2 ** 64 >> 58 for x in range(64)]] = np.arange(64)
 
 
 def _cell_codes():
@@ -97,7 +93,7 @@ B_SIZE = B_RING + 2 * RING
 @njit(cache=True, inline="always")
 def place_of(bit):
     """x for the mask 1 << x."""
-    return BIT_PLACE[(bit * DE_BRUIJN) >> 58 & 63]
+    return trailing_zeros(bit)
 
 
 @njit(cache=True, inline="always")

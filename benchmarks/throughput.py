@@ -61,8 +61,8 @@ import datetime  # noqa: E402
 import importlib  # noqa: E402
 import json  # noqa: E402
 import pickle  # noqa: E402
-import random  # noqa: E402
 import platform  # noqa: E402
+import random  # noqa: E402
 import statistics  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402

@@ -49,7 +49,9 @@ def is_cached(game, part: str = "rules") -> bool:
     """Whether numba's cache holds an entry for every kernel of `part` whose source is unchanged."""
     for name in PARTS[part]:
         try:
-            index = _kernel(game, name)._cache._cache_file._load_index()  # numba's own staleness check
+            kernel = _kernel(game, name)
+            kernel = getattr(kernel, "python_dispatcher", lambda: kernel)()  # what Python calls compile into
+            index = kernel._cache._cache_file._load_index()  # numba's own staleness check
         except AttributeError:  # no such kernel, not a caching dispatcher, or another numba
             continue
         if not index:

@@ -14,6 +14,15 @@ Widening is exact (int64 holds every such value, and numba already computes with
 integers as int64), and the caller casts its arguments to the one signature.
 Calls from Python are numba's own: their argument types are never literal.
 
+Wrappers: numba builds two wrappers around every compiled function so that Python (and C)
+can call it, and emits their machine code, although a helper is only ever called from other
+jitted code; in Keops' rules that was about a quarter of a cold first use (62 s -> 48 s on one
+core of the AMD machine, benchmarks/RESULTS.md, session 28). Here a call from jitted code
+compiles without them (numba's own `no_cpython_wrapper`/`no_cfunc_wrapper` flags, as its
+`@overload` implementations are), and a call from Python (`f(...)`, `f.compile(sig)`,
+`core/dispatch.bind`) compiles in a twin dispatcher of the same function with them, cached
+under its own name: only the kernels, and helpers called from tests, pay for wrappers.
+
 The cache: numba keys a kernel's cached machine code on its own file only, so after an edit
 of a helper in another file a caller would keep running the helper's old code, silently
 (measured: numba 0.68). Here a kernel's cache entry also carries a stamp of every source
@@ -25,7 +34,8 @@ import functools
 from pathlib import Path
 
 from numba import types
-from numba.core.caching import CompileResultCacheImpl, FunctionCache
+from numba.core import sigutils
+from numba.core.caching import CompileResultCacheImpl, FunctionCache, NullCache
 from numba.core.registry import CPUDispatcher
 from numba.core.serialize import dumps
 
@@ -40,11 +50,20 @@ def package_stamp(folder: Path) -> tuple:
 
 
 class _PackageStampedImpl(CompileResultCacheImpl):
+    suffix = ""  # apart from the file name, a twin's entries would be loaded by the other
+
     def __init__(self, py_func):
         super().__init__(py_func)
         own = self._locator.get_source_stamp
         folder = Path(py_func.__code__.co_filename).resolve().parent
         self._locator.get_source_stamp = lambda: (own(), package_stamp(folder))
+
+    def get_filename_base(self, fullname, abiflags):
+        return super().get_filename_base(fullname + self.suffix, abiflags)
+
+
+class _PythonEntryImpl(_PackageStampedImpl):
+    suffix = ".python"
 
 
 class PackageStampedCache(FunctionCache):
@@ -84,13 +103,89 @@ def _widen(t):
     return t
 
 
-class WideningDispatcher(CPUDispatcher):
+class _WideningCalls(CPUDispatcher):
+    _cache_class = PackageStampedCache
+
     def enable_caching(self):
-        self._cache = PackageStampedCache(self.py_func)
+        self._cache = self._cache_class(self.py_func)
 
     def get_call_template(self, args, kws):
         return super().get_call_template(tuple(_widen(a) for a in args),
                                          {k: _widen(v) for k, v in kws.items()})
+
+
+class _PythonEntryCache(PackageStampedCache):
+    _impl_class = _PythonEntryImpl
+
+
+class _PythonEntryDispatcher(_WideningCalls):
+    """The same function compiled with numba's wrappers, for calls from Python."""
+    _cache_class = _PythonEntryCache
+
+
+_NO_WRAPPERS = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
+
+
+class WideningDispatcher(_WideningCalls):
+    """Compiles for jitted callers without wrappers; calls from Python go to `python_dispatcher()`."""
+
+    def __init__(self, py_func, locals=None, targetoptions=None, **kwargs):
+        super().__init__(py_func, locals=locals or {}, targetoptions={**(targetoptions or {}), **_NO_WRAPPERS},
+                         **kwargs)
+        self._twin = None
+        self._typing_depth = 0
+        self._entries = set()  # signatures whose Python entry point is in numba's call table
+
+    def python_dispatcher(self):
+        """The twin that compiles this function with wrappers (built on first use)."""
+        if self._twin is None:
+            options = {k: v for k, v in self.targetoptions.items() if k not in _NO_WRAPPERS}
+            self._twin = _PythonEntryDispatcher(py_func=self.py_func, locals=dict(self.locals),
+                                                targetoptions=options)
+            if not isinstance(self._cache, NullCache):
+                self._twin.enable_caching()
+        return self._twin
+
+    @property
+    def signatures(self):
+        """Every signature compiled, for jitted callers or for Python."""
+        twin = list(self._twin.overloads) if self._twin is not None else []
+        return list(self.overloads) + [sig for sig in twin if sig not in self.overloads]
+
+    @property
+    def stats(self):
+        """numba's cache statistics, both sides summed."""
+        own = super().stats
+        if self._twin is None:
+            return own
+        twin = self._twin.stats
+        return own._replace(cache_hits=own.cache_hits + twin.cache_hits,
+                            cache_misses=own.cache_misses + twin.cache_misses)
+
+    def get_call_template(self, args, kws):
+        self._typing_depth += 1  # numba's get_call_template compiles through self.compile
+        try:
+            return super().get_call_template(args, kws)
+        finally:
+            self._typing_depth -= 1
+
+    def compile(self, sig):
+        args, _ = sigutils.normalize_signature(sig)
+        args = tuple(args)
+        if self._typing_depth:  # a jitted caller: no wrappers, or the twin's compile where it has one
+            twin = self._twin.overloads.get(args) if self._twin is not None else None
+            if twin is not None and args not in self.overloads:
+                self.overloads[args] = twin
+            return super().compile(sig)
+        entry = self.python_dispatcher().compile(sig)
+        if args not in self._entries:  # later calls from Python find it in numba's own table
+            self._insert([a._code for a in args], entry, False)
+            self._entries.add(args)
+        return entry
+
+    def add_overload(self, cres):
+        """Keep a compile without wrappers out of the table Python calls are looked up in."""
+        self.overloads[tuple(cres.signature.args)] = cres
 
 
 def njit(func=None, *, cache=True, **options):

@@ -1,6 +1,7 @@
 """pyramid_envs.core.jit: a helper is compiled once, whatever integer widths, constants and flags
-its callers pass (the cause of Keops' long first compile), an edit of a helper recompiles its
-cached callers, and every rules kernel uses it."""
+its callers pass (the cause of Keops' long first compile), without numba's Python wrappers
+when only jitted code calls it, an edit of a helper recompiles its cached callers, and every
+rules kernel uses it."""
 import gc
 import importlib
 import os
@@ -153,3 +154,52 @@ def test_the_cache_index_drops_keys_whose_kernels_are_gone():
     kept = index._load_index()
     index._save_index({**kept, key: "gone.nbc"})  # raised ReferenceError before
     assert index._load_index() == kept
+
+
+def _has_python_wrapper(dispatcher, sig):
+    cres = dispatcher.overloads[sig]
+    return cres.fndesc.llvm_cpython_wrapper_name in cres.library.get_llvm_str()
+
+
+def test_a_helper_called_from_jitted_code_is_compiled_without_wrappers():
+    helper, caller = _callers(njit(cache=False))
+    caller(np.array([1, 2], np.int8))
+    sig = (types.int64, types.int64)
+    assert not _has_python_wrapper(helper, sig)
+    assert helper.python_dispatcher().signatures == []  # nothing compiled for Python yet
+    assert helper(2, 3) == 7  # a call from Python compiles the twin, with its wrapper
+    assert _has_python_wrapper(helper.python_dispatcher(), sig)
+    assert helper(np.int64(4), 1) == 9  # and later calls find it in numba's call table
+
+
+def test_control_numbas_own_njit_wraps_every_helper():
+    helper, caller = _callers(numba.njit(cache=False))
+    caller(np.array([1, 2], np.int8))
+    assert all(_has_python_wrapper(helper, sig) for sig in helper.overloads)
+
+
+def test_a_kernel_called_from_python_and_from_jitted_code_is_compiled_once():
+    @njit(cache=False)
+    def kernel(x):
+        return x * 3
+
+    @numba.njit(cache=False)
+    def caller(x):
+        return kernel(x) + 1
+
+    assert kernel(2) == 6 and caller(2) == 7
+    assert len(kernel.signatures) == 1 and len(kernel.python_dispatcher().signatures) == 1
+    assert kernel.overloads[(types.int64,)] is kernel.python_dispatcher().overloads[(types.int64,)]
+
+
+def test_python_calls_never_load_a_cached_compile_without_wrappers(tmp_path):
+    """The jitted callers' compiles and the Python entry points are cached under different names:
+    a helper cached for its callers and then called from Python in a fresh process must not run
+    that entry (it has no wrapper: calling it would crash the process)."""
+    _two_file_package(tmp_path, "from pyramid_envs.core.jit import njit")
+    assert _fresh_process_value(tmp_path) == 20  # caches h without wrappers, k with them
+    assert {p.name.split("-")[0] for p in (tmp_path / "cache").rglob("*.nbi")} == {"helper.h", "kern.k.python"}
+    code = "from pkg.helper import h; print(h(1))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                         env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")})
+    assert out.returncode == 0 and out.stdout.strip() == "2", out.stderr

@@ -13,19 +13,26 @@ pays for the second (a fifth of Farao's cold first use, a tenth of Krimsutep's).
 `python -m pyramid_envs.compile` compiles both for every game, with a progress bar.
 
 Where the machine has more than one core, a first use compiles the rules side by side:
-numba compiles each kernel with the helpers it calls, so `step` (the longest in every game)
-compiles here while helper processes compile `observe` and `legal_mask` into the same cache,
-from which this process then loads them (each kernel compiled alone, one core: Keops' step
-36 s of its four kernels' 52 s, Krimsutep's 8 of 20, Farao's 7 of 15). On the quiet 2-core
-machine this brought a cold first use from 9-53 s to 6-31 s (benchmarks/RESULTS.md, session
-19). A helper process that fails costs nothing but time: whatever it left uncompiled compiles
+numba compiles each kernel with the helpers it calls, so `step` (the longest in most games:
+Keops' 36 s of its four kernels' 52 s, Krimsutep's 8 of 20, Farao's 7 of 15, each compiled
+alone on one core) compiles here while helper processes compile the other kernels into the
+same cache, from which this process then loads them. The other kernels are a queue:
+the first helper takes it from the front (`observe` first), a second one from the back, and
+this process, once `step` is done, from the back too; a kernel goes to whichever process
+claims it first (a file made atomically in a folder of claims), so a game whose `step` is
+short does not wait for one helper to compile the rest. On the quiet 2-core machine the
+first split (this process reset and step, one helper observe and legal_mask) brought a cold
+first use from 9-53 s to 6-31 s (benchmarks/RESULTS.md, session 19; the queue: session 28).
+A helper process that fails costs nothing but time: whatever it left uncompiled compiles
 here.
 """
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -102,21 +109,35 @@ def cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def _helper_groups(jobs: int) -> list[tuple[str, ...]]:
-    """The rules kernels the helper processes compile: `observe` and `legal_mask` (this process
-    compiles `reset` and `step`, the longest)."""
-    return [] if jobs < 2 else [("observe", "legal_mask")] if jobs == 2 else [("observe",), ("legal_mask",)]
+# the rules kernels other than `step`, in the order the first helper process takes them
+_QUEUE = ("observe", "legal_mask", "reset")
 
 
-def _start_helpers(game, names) -> list[subprocess.Popen]:
-    """Processes compiling `names` of `game` into numba's cache; none where one cannot start."""
+def _claim(claims: str, name: str) -> bool:
+    """Whether this process is the first to claim kernel `name` (the file is made atomically)."""
+    try:
+        os.close(os.open(os.path.join(claims, name), os.O_CREAT | os.O_EXCL))
+    except FileExistsError:
+        return False
+    return True
+
+
+def _compile_claimed(game, claims: str, names) -> None:
+    for name in names:
+        if _claim(claims, name):
+            compile_kernels(game, (name,))
+
+
+def _start_helpers(game, claims: str, orders) -> list[subprocess.Popen]:
+    """Processes compiling the kernels they claim, each in its order, into numba's cache; none
+    where one cannot start."""
     root = str(Path(__file__).resolve().parents[2])  # where this pyramid_envs is importable from
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
     code = "import sys; from pyramid_envs.core.compile import _helper_main; _helper_main(sys.argv[1:])"
     procs = []
-    for group in names if sys.executable else ():  # an embedded Python may have no interpreter to start
+    for order in orders if sys.executable else ():  # an embedded Python may have no interpreter to start
         try:
-            procs.append(subprocess.Popen([sys.executable, "-c", code, game.env_name, *group], env=env,
+            procs.append(subprocess.Popen([sys.executable, "-c", code, game.env_name, claims, *order], env=env,
                                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                           stderr=subprocess.DEVNULL))
         except OSError:  # no process to spare: this process compiles everything
@@ -126,14 +147,24 @@ def _start_helpers(game, names) -> list[subprocess.Popen]:
 
 def _helper_main(argv) -> None:
     from .registry import get_game  # the registry imports this module
-    compile_kernels(get_game(argv[0], compile=False), argv[1:])
+    name, claims, first, *rest = argv
+    game = get_game(name, compile=False)
+    compile_kernels(game, (first,))  # claimed for it when it was started
+    _compile_claimed(game, claims, rest)
 
 
 def _compile_part(game, part: str, jobs: int) -> None:
-    helpers = _start_helpers(game, _helper_groups(jobs)) if part == "rules" else []
+    helpers, claims = [], None
+    if part == "rules" and jobs > 1:
+        claims = tempfile.mkdtemp(prefix="pyramid_envs_claims_")
+        orders = [_QUEUE, _QUEUE[::-1]][:jobs - 1]
+        for name in ("step", *(order[0] for order in orders)):  # each process's first kernel is its own
+            _claim(claims, name)
+        helpers = _start_helpers(game, claims, orders)
     try:
         if helpers:
-            compile_kernels(game, ("reset", "step"))
+            compile_kernels(game, ("step",))
+            _compile_claimed(game, claims, _QUEUE[::-1])
         for proc in helpers:
             try:
                 proc.wait(timeout=900)  # a helper that hangs is killed; this process compiles its part
@@ -144,6 +175,8 @@ def _compile_part(game, part: str, jobs: int) -> None:
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
+        if claims:
+            shutil.rmtree(claims, ignore_errors=True)
     warm_up(game, part)  # loads what the helpers compiled; compiles anything they did not
 
 

@@ -94,12 +94,6 @@ def _open(s, ph, who):
 
 @njit(cache=True)
 def settle(s, rewards_row):
-    _settle(s, rewards_row)
-    ra_redirect(s)
-
-
-@njit(cache=True)
-def _settle(s, rewards_row):
     while True:
         tp = s.turn_player
         if s.dwell_n > 0:
@@ -262,138 +256,6 @@ def _target_action(s, a):
 
 
 @njit(cache=True)
-def apply(s, a, rewards_row):
-    ph = s.phase
-    p = decider(s)
-    if s.ra_voice:
-        pass_scarab(s)
-    if ph >= PH_RA_BUILDING:
-        ra_apply(s, ph, a, a - BLOCK_START[ph - PH_RA_BUILDING])
-    elif ph == PH_TURN:
-        _turn_action(s, a)
-    elif ph == PH_CONSTRUCT_SERVANT:
-        spend_servant(s, p, a - A_SERVANT)
-        s.sc_mode = -1
-    elif ph == PH_CONSTRUCT_SILVER:
-        s.con_silver = 1 if a == A_YES else 0
-    elif ph == PH_CITY_PLACE:
-        k = a - A_CITY_PLACE
-        place_city(s, p, k // MAX_ORIENTATIONS, k % MAX_ORIENTATIONS)
-    elif ph == PH_PLANTATION_PLACE:
-        k = a - A_PLANTATION
-        place_crop(s, p, k // 2, k % 2)
-    elif ph == PH_TEMPLE_GOD:
-        s.con_god = a - A_GOD
-    elif ph == PH_TEMPLE_SPACE:
-        place_temple(s, p, a - A_TEMPLE)
-    elif ph == PH_DWELLING_ROW:
-        place_dwelling(s, p, a - A_DWELLING_ROW)
-    elif ph == PH_SERVANT_SOURCE:
-        s.tgt_indep = 1 if a - A_SERVANT >= 3 else 0
-    elif ph == PH_ASSIGN_TARGET:
-        _target_action(s, a)
-    elif ph == PH_BOOST:
-        s.tgt_boost = 1 if a == A_YES else 0
-    elif ph == PH_PAY_GOOD:
-        s.paid_good = a - A_GOOD
-    elif ph == PH_GAIN_GOOD:
-        if a == A_DONE:
-            decline_good(s)
-        else:
-            choose_good(s, a - A_GOOD)
-    elif ph == PH_GAIN_MATERIAL:
-        if a == A_DONE:
-            s.gain[G_MATERIAL] = 0
-        else:
-            choose_material(s, a - A_MATERIAL)
-    elif ph == PH_PYRAMID_PLACE:
-        if a == A_DONE:
-            stop_placement(s)
-        else:
-            k = a - A_PYRAMID_PLACE
-            choose_placement(s, k // PYR_MAX_SPACES, k % PYR_MAX_SPACES)
-    elif ph == PH_BORDER_CHOICE:
-        if a == A_DONE:
-            decline_border(s)
-        else:
-            choose_border(s, a - A_BORDER)
-    elif ph == PH_TEMPLE_CHOICE:
-        if s.tc_left > 0 and s.tc_mode == TC_REMOVE_GOD:
-            s.tc_left -= 1
-            if a != A_DONE:
-                remove_offering_for_god(s, a - A_TEMPLE)
-        elif a == A_DONE:
-            s.gain[G_OFFERING] = 0
-        else:
-            choose_offering_temple(s, a - A_TEMPLE)
-    elif ph == PH_SERVANT_CHOICE:
-        _servant_choice(s, p, a)
-    elif ph == PH_PLAYER_CHOICE:
-        choose_player(s, a - A_PLAYER)
-    elif ph == PH_REWARD_CHOICE:
-        choose_reward(s, a - A_REWARD)
-    elif ph == PH_MOORING:
-        moor(s, p, a - A_MOORING)
-    elif ph == PH_PATRON:
-        if a == A_DONE:
-            pop_patron(s)
-        elif a == A_YES:
-            patron_accept(s, -1)
-        elif _in(a, A_GOOD, N_GOOD):
-            patron_accept(s, a - A_GOOD)
-        else:
-            patron_accept(s, a - A_MATERIAL)
-    elif ph == PH_SEB_ROOM:
-        s.special = 0
-        if a != A_DONE:
-            if _in(a, A_ROOM, N_ROOM):
-                k = a - A_ROOM
-                start_target(s, T_ROOM, k // MAX_ROOMS, k % MAX_ROOMS, False, True)
-            else:
-                k = a - A_CROP_ROOM
-                start_target(s, T_ROOM, k // MAX_ROOMS, k % MAX_ROOMS, True, True)
-    elif ph == PH_LICENSE_REVENUE:
-        if a == A_DONE:
-            skip_revenue(s)
-        else:
-            choose_revenue(s, p, a - A_REVENUE_OPTION)
-    elif ph == PH_LICENSE_MARKET:
-        if a == A_DONE:
-            s.lic_market_left = 0
-        else:
-            market_action(s, p, a - A_MARKET)
-    elif ph == PH_LICENSE_UPKEEP:
-        upkeep(s, p, a == A_UPKEEP)
-    elif ph == PH_LICENSE_HAPPINESS:
-        if _in(a, A_GOOD, N_GOOD):
-            happiness_pay(s, p, 0, a - A_GOOD)
-        else:
-            happiness_pay(s, p, 1, a - A_SERVANT)
-    elif ph == PH_AKHET_GOD:
-        t = s.akhet_index
-        s.akhet_index += 1
-        if a == A_YES:
-            s.gain_player = p
-            remove_offering_for_god(s, t)
-    elif ph == PH_PENALTY_CHOICE:
-        k = s.pen_kind
-        if k == PEN_OFFERINGS:
-            penalty_offering(s, a - A_TEMPLE)
-        elif k == PEN_GOODS:
-            penalty_good(s, a - A_GOOD)
-        elif k == PEN_BUILDING:
-            remove_building(s, a - A_PENALTY_TARGET)
-            s.pen_left = 0
-        else:
-            eliminate_servant(s, p, a - A_SERVANT)
-            s.pen_left = 0
-    elif ph > PH_GAME_OVER:  # advanced rules
-        families.apply_phase(s, p, a)
-        decrees.apply_phase(s, p, a)
-    settle(s, rewards_row)
-
-
-@njit(cache=True)
 def _servant_choice(s, p, a):
     m = s.sc_mode
     if m == SC_WHARF:
@@ -423,10 +285,143 @@ def _servant_choice(s, p, a):
 
 @njit(cache=True)
 def step(states, actions, rewards):
+    # The phases' dispatch is written here, not in a per-state function, and `settle` is
+    # one function: numba links, optimises and emits every jitted function with all it
+    # calls, so each such layer cost a first use about 2-3 s (benchmarks/RESULTS.md,
+    # session 28).
     for b in range(states.shape[0]):
-        if actions[b] < 0:
+        a = actions[b]
+        if a < 0:
             continue
         rewards[b, :] = 0.0
         s = states[b]
         s.steps += 1
-        apply(s, actions[b], rewards[b])
+        ph = s.phase
+        p = decider(s)
+        if s.ra_voice:
+            pass_scarab(s)
+        if ph >= PH_RA_BUILDING:
+            ra_apply(s, ph, a, a - BLOCK_START[ph - PH_RA_BUILDING])
+        elif ph == PH_TURN:
+            _turn_action(s, a)
+        elif ph == PH_CONSTRUCT_SERVANT:
+            spend_servant(s, p, a - A_SERVANT)
+            s.sc_mode = -1
+        elif ph == PH_CONSTRUCT_SILVER:
+            s.con_silver = 1 if a == A_YES else 0
+        elif ph == PH_CITY_PLACE:
+            k = a - A_CITY_PLACE
+            place_city(s, p, k // MAX_ORIENTATIONS, k % MAX_ORIENTATIONS)
+        elif ph == PH_PLANTATION_PLACE:
+            k = a - A_PLANTATION
+            place_crop(s, p, k // 2, k % 2)
+        elif ph == PH_TEMPLE_GOD:
+            s.con_god = a - A_GOD
+        elif ph == PH_TEMPLE_SPACE:
+            place_temple(s, p, a - A_TEMPLE)
+        elif ph == PH_DWELLING_ROW:
+            place_dwelling(s, p, a - A_DWELLING_ROW)
+        elif ph == PH_SERVANT_SOURCE:
+            s.tgt_indep = 1 if a - A_SERVANT >= 3 else 0
+        elif ph == PH_ASSIGN_TARGET:
+            _target_action(s, a)
+        elif ph == PH_BOOST:
+            s.tgt_boost = 1 if a == A_YES else 0
+        elif ph == PH_PAY_GOOD:
+            s.paid_good = a - A_GOOD
+        elif ph == PH_GAIN_GOOD:
+            if a == A_DONE:
+                decline_good(s)
+            else:
+                choose_good(s, a - A_GOOD)
+        elif ph == PH_GAIN_MATERIAL:
+            if a == A_DONE:
+                s.gain[G_MATERIAL] = 0
+            else:
+                choose_material(s, a - A_MATERIAL)
+        elif ph == PH_PYRAMID_PLACE:
+            if a == A_DONE:
+                stop_placement(s)
+            else:
+                k = a - A_PYRAMID_PLACE
+                choose_placement(s, k // PYR_MAX_SPACES, k % PYR_MAX_SPACES)
+        elif ph == PH_BORDER_CHOICE:
+            if a == A_DONE:
+                decline_border(s)
+            else:
+                choose_border(s, a - A_BORDER)
+        elif ph == PH_TEMPLE_CHOICE:
+            if s.tc_left > 0 and s.tc_mode == TC_REMOVE_GOD:
+                s.tc_left -= 1
+                if a != A_DONE:
+                    remove_offering_for_god(s, a - A_TEMPLE)
+            elif a == A_DONE:
+                s.gain[G_OFFERING] = 0
+            else:
+                choose_offering_temple(s, a - A_TEMPLE)
+        elif ph == PH_SERVANT_CHOICE:
+            _servant_choice(s, p, a)
+        elif ph == PH_PLAYER_CHOICE:
+            choose_player(s, a - A_PLAYER)
+        elif ph == PH_REWARD_CHOICE:
+            choose_reward(s, a - A_REWARD)
+        elif ph == PH_MOORING:
+            moor(s, p, a - A_MOORING)
+        elif ph == PH_PATRON:
+            if a == A_DONE:
+                pop_patron(s)
+            elif a == A_YES:
+                patron_accept(s, -1)
+            elif _in(a, A_GOOD, N_GOOD):
+                patron_accept(s, a - A_GOOD)
+            else:
+                patron_accept(s, a - A_MATERIAL)
+        elif ph == PH_SEB_ROOM:
+            s.special = 0
+            if a != A_DONE:
+                if _in(a, A_ROOM, N_ROOM):
+                    k = a - A_ROOM
+                    start_target(s, T_ROOM, k // MAX_ROOMS, k % MAX_ROOMS, False, True)
+                else:
+                    k = a - A_CROP_ROOM
+                    start_target(s, T_ROOM, k // MAX_ROOMS, k % MAX_ROOMS, True, True)
+        elif ph == PH_LICENSE_REVENUE:
+            if a == A_DONE:
+                skip_revenue(s)
+            else:
+                choose_revenue(s, p, a - A_REVENUE_OPTION)
+        elif ph == PH_LICENSE_MARKET:
+            if a == A_DONE:
+                s.lic_market_left = 0
+            else:
+                market_action(s, p, a - A_MARKET)
+        elif ph == PH_LICENSE_UPKEEP:
+            upkeep(s, p, a == A_UPKEEP)
+        elif ph == PH_LICENSE_HAPPINESS:
+            if _in(a, A_GOOD, N_GOOD):
+                happiness_pay(s, p, 0, a - A_GOOD)
+            else:
+                happiness_pay(s, p, 1, a - A_SERVANT)
+        elif ph == PH_AKHET_GOD:
+            t = s.akhet_index
+            s.akhet_index += 1
+            if a == A_YES:
+                s.gain_player = p
+                remove_offering_for_god(s, t)
+        elif ph == PH_PENALTY_CHOICE:
+            k = s.pen_kind
+            if k == PEN_OFFERINGS:
+                penalty_offering(s, a - A_TEMPLE)
+            elif k == PEN_GOODS:
+                penalty_good(s, a - A_GOOD)
+            elif k == PEN_BUILDING:
+                remove_building(s, a - A_PENALTY_TARGET)
+                s.pen_left = 0
+            else:
+                eliminate_servant(s, p, a - A_SERVANT)
+                s.pen_left = 0
+        elif ph > PH_GAME_OVER:  # advanced rules
+            families.apply_phase(s, p, a)
+            decrees.apply_phase(s, p, a)
+        settle(s, rewards[b])
+        ra_redirect(s)

@@ -31,6 +31,7 @@ file of its package and of `pyramid_envs/core`: any edit there recompiles them.
 from __future__ import annotations
 
 import functools
+import threading
 from pathlib import Path
 
 from numba import types
@@ -133,7 +134,7 @@ class WideningDispatcher(_WideningCalls):
         super().__init__(py_func, locals=locals or {}, targetoptions={**(targetoptions or {}), **_NO_WRAPPERS},
                          **kwargs)
         self._twin = None
-        self._typing_depth = 0
+        self._typing = threading.local()  # another thread's Python call is not a jitted caller
         self._entries = set()  # signatures whose Python entry point is in numba's call table
 
     def python_dispatcher(self):
@@ -163,16 +164,19 @@ class WideningDispatcher(_WideningCalls):
                             cache_misses=own.cache_misses + twin.cache_misses)
 
     def get_call_template(self, args, kws):
-        self._typing_depth += 1  # numba's get_call_template compiles through self.compile
+        self._typing.depth = self._depth() + 1  # numba's get_call_template compiles through self.compile
         try:
             return super().get_call_template(args, kws)
         finally:
-            self._typing_depth -= 1
+            self._typing.depth -= 1
+
+    def _depth(self) -> int:
+        return getattr(self._typing, "depth", 0)
 
     def compile(self, sig):
         args, _ = sigutils.normalize_signature(sig)
         args = tuple(args)
-        if self._typing_depth:  # a jitted caller: no wrappers, or the twin's compile where it has one
+        if self._depth():  # a jitted caller: no wrappers, or the twin's compile where it has one
             twin = self._twin.overloads.get(args) if self._twin is not None else None
             if twin is not None and args not in self.overloads:
                 self.overloads[args] = twin

@@ -125,200 +125,200 @@ def _ra(s, m):
 
 
 @njit(cache=True)
-def _fill(s, m):
-    ph = s.phase
-    p = decider(s)
-    if s.terminated:
-        return
-    if ph >= PH_RA_BUILDING:
-        _ra(s, m)
-    elif ph == PH_TURN:
-        _turn(s, p, m)
-    elif ph == PH_CONSTRUCT_SERVANT:
-        bits = servant_options(s, p)
-        for k in range(6):
-            if (bits >> k) & 1:
-                m[A_SERVANT + k] = 1
-    elif ph == PH_CONSTRUCT_SILVER or ph == PH_AKHET_GOD:
-        m[A_YES] = 1
-        m[A_DONE] = 1
-    elif ph == PH_CITY_PLACE:
-        for a in range(NUM_CITY_CELLS):
-            for o in range(MAX_ORIENTATIONS):
-                c = city_place_cost(s, s.con_pool, a, o)
-                if c >= 0 and s.debens[p] >= c:
-                    m[A_CITY_PLACE + a * MAX_ORIENTATIONS + o] = 1
-    elif ph == PH_PLANTATION_PLACE:
-        for i in range(NUM_PLANTATION_SPACES):
-            if plantation_ok(s, i) and s.debens[p] >= plantation_cost(i):
-                m[A_PLANTATION + 2 * i] = 1
-                m[A_PLANTATION + 2 * i + 1] = 1
-    elif ph == PH_TEMPLE_GOD:
-        for g in range(NUM_GODS):
-            if god_ok(s, g):
-                m[A_GOD + g] = 1
-    elif ph == PH_TEMPLE_SPACE:
-        for t in range(PANTHEON_SPACES):
-            if temple_space_free(s, t):
-                m[A_TEMPLE + t] = 1
-    elif ph == PH_DWELLING_ROW:
-        for r in range(3):
-            if s.dwell_taken[p, r] < DWELLINGS_PER_ROW:
-                m[A_DWELLING_ROW + r] = 1
-    elif ph == PH_SERVANT_SOURCE:
-        t = target_servant_type(s)
-        m[A_SERVANT + t] = 1
-        m[A_SERVANT + 3 + t] = 1
-    elif ph == PH_ASSIGN_TARGET:
-        for r in range(MAX_ROOMS):
-            if s.jb_kind == 0 and just_built_room_ok(s, p, False, s.jb_index, r, False):
-                m[A_ROOM + s.jb_index * MAX_ROOMS + r] = 1
-            if s.jb_kind == 1 and just_built_room_ok(s, p, True, s.jb_index, r, False):
-                m[A_CROP_ROOM + s.jb_index * MAX_ROOMS + r] = 1
-        if s.jb_kind == 2 and just_built_room_ok(s, p, False, s.jb_index, 0, True):
-            m[A_TEMPLE + s.jb_index] = 1
-    elif ph == PH_BOOST:
-        m[A_YES] = 1
-        if not (s.tgt_block == T_DOCK and s.debens[p] < DOCK_COST[s.tgt_index]):
-            m[A_DONE] = 1
-    elif ph == PH_PAY_GOOD:
-        bits = any_good_choices(s, p, ROOM_COST[room_kind(s, s.tgt_crop, s.tgt_index), s.tgt_room])
-        for g in range(NUM_GOODS):
-            if (bits >> g) & 1:
-                m[A_GOOD + g] = 1
-    elif ph == PH_GAIN_GOOD:
-        bits = good_choice_bits(s)
-        for g in range(NUM_GOODS):
-            if (bits >> g) & 1:
-                m[A_GOOD + g] = 1
-        m[A_DONE] = 1
-    elif ph == PH_GAIN_MATERIAL:
-        for k in range(NUM_MATERIALS):
-            if material_ok(s, k):
-                m[A_MATERIAL + k] = 1
-        m[A_DONE] = 1
-    elif ph == PH_PYRAMID_PLACE:
-        for k in range(NUM_MATERIALS):
-            for i in range(PYR_MAX_SPACES):
-                if can_place(s, k, i):
-                    m[A_PYRAMID_PLACE + k * PYR_MAX_SPACES + i] = 1
-        if not s.pyr_must:
-            m[A_DONE] = 1
-    elif ph == PH_BORDER_CHOICE:
-        for b in range(NUM_BORDERS):
-            if border_ok(s, b):
-                m[A_BORDER + b] = 1
-        m[A_DONE] = 1
-    elif ph == PH_TEMPLE_CHOICE:
-        for t in range(NUM_TEMPLE_SLOTS):
-            if s.tc_left > 0 and s.tc_mode == TC_REMOVE_GOD:
-                if god_temple_ok(s, p, t):
-                    m[A_TEMPLE + t] = 1
-            elif offering_temple_ok(s, p, t):
-                m[A_TEMPLE + t] = 1
-        m[A_DONE] = 1
-    elif ph == PH_SERVANT_CHOICE:
-        if s.sc_mode == SC_WHARF:
-            for t in range(3):
-                if s.serv_home[p, t] > 0:
-                    m[A_SERVANT + t] = 1
-                if s.indep_held[p, t] > 0:
-                    m[A_SERVANT + 3 + t] = 1
-            if s.sc_left > 0:
-                m[A_DONE] = 1
-        elif s.sc_mode == SC_TUMULT_TO_TRANSIT:
-            for t in range(3):
-                if s.serv_tumult[p, t] > 0:
-                    m[A_SERVANT + t] = 1
-        elif s.sc_mode == SC_INDEP:
-            for t in range(3):
-                if (s.sc_bits >> t) & 1:
-                    m[A_SERVANT + 3 + t] = 1
-            m[A_DONE] = 1
-    elif ph == PH_PLAYER_CHOICE:
-        for k in range(s.num_players - 1):
-            m[A_PLAYER + k] = 1
-    elif ph == PH_REWARD_CHOICE:
-        for k in range(1 + NUM_REWARD_OPTIONS):
-            if reward_option_ok(s, k):
-                m[A_REWARD + k] = 1
-    elif ph == PH_MOORING:
-        for k in range(NUM_MOORINGS):
-            if s.mooring_barge[k] < 0:
-                m[A_MOORING + k] = 1
-    elif ph == PH_PATRON:
-        kind = s.patron_q[0, PQ_KIND]
-        if PATRON_FLAG[kind] == PF_SAME_MATERIAL:
-            for k in range(NUM_MATERIALS):
-                if (s.patron_q[0, PQ_MATS] >> k) & 1 and s.quarry[k] > 0:
-                    m[A_MATERIAL + k] = 1
-        elif patron_festival(kind):
-            for g in range(NUM_GOODS):
-                if festival_good_ok(s, g):
-                    m[A_GOOD + g] = 1
-        elif s.patron_q[0, PQ_GOOD] == PQ_PIER_GOOD and PATRON_FLAG[kind] == PF_SAME_GOOD:
-            for g in range(NUM_GOODS):
-                if s.pier_store[g] > 0:
-                    m[A_GOOD + g] = 1
-        else:
-            m[A_YES] = 1
-        m[A_DONE] = 1
-    elif ph == PH_SEB_ROOM:
-        for c in range(NUM_CITY_CELLS):
-            for r in range(MAX_ROOMS):
-                if seb_room_ok(s, p, False, c, r):
-                    m[A_ROOM + c * MAX_ROOMS + r] = 1
-        for i in range(NUM_PLANTATION_SPACES):
-            for r in range(MAX_ROOMS):
-                if seb_room_ok(s, p, True, i, r):
-                    m[A_CROP_ROOM + i * MAX_ROOMS + r] = 1
-        m[A_DONE] = 1
-    elif ph == PH_LICENSE_REVENUE:
-        for k in range(4):
-            if revenue_option_ok(s, p, k):
-                m[A_REVENUE_OPTION + k] = 1
-        m[A_DONE] = 1
-    elif ph == PH_LICENSE_MARKET:
-        for k in range(2 * NUM_GOODS):
-            if market_ok(s, p, k):
-                m[A_MARKET + k] = 1
-        m[A_DONE] = 1
-    elif ph == PH_LICENSE_UPKEEP:
-        if upkeep_payable(s, p):
-            m[A_UPKEEP] = 1
-        m[A_UPKEEP + 1] = 1
-    elif ph == PH_LICENSE_HAPPINESS:
-        for k in range(NUM_GOODS + 1):
-            if happiness_option_ok(s, p, 0, k):
-                m[A_GOOD + k] = 1
-        for t in range(3):
-            if happiness_option_ok(s, p, 1, t):
-                m[A_SERVANT + t] = 1
-    elif ph == PH_PENALTY_CHOICE:
-        k = s.pen_kind
-        if k == PEN_OFFERINGS:
-            for t in range(NUM_TEMPLE_SLOTS):
-                if s.offerings[t, p] > 0:
-                    m[A_TEMPLE + t] = 1
-        elif k == PEN_GOODS:
-            for g in range(NUM_GOODS):
-                if s.goods[p, g] > 0:
-                    m[A_GOOD + g] = 1
-        elif k == PEN_BUILDING:
-            for a in range(N_PENALTY_TARGET):
-                if own_building(s, p, a):
-                    m[A_PENALTY_TARGET + a] = 1
-        else:
-            for t in range(3):
-                if penalty_servant_ok(s, p, t):
-                    m[A_SERVANT + t] = 1
-    elif ph > PH_GAME_OVER:  # advanced rules
-        families.phase_mask(s, p, m)
-        decrees.phase_mask(s, p, m)
-
-
-@njit(cache=True)
 def legal_mask(states, out):
-    for b in range(states.shape[0]):
-        out[b, :] = 0
-        _fill(states[b], out[b])
+    # The phases' masks are written here, not in a per-state function: numba links,
+    # optimises and emits every jitted function with all it calls, so a layer costs a
+    # first use about 2 s (benchmarks/RESULTS.md, session 28).
+    for row in range(states.shape[0]):
+        m = out[row]
+        m[:] = 0
+        s = states[row]
+        if s.terminated:
+            continue
+        ph = s.phase
+        p = decider(s)
+        if ph >= PH_RA_BUILDING:
+            _ra(s, m)
+        elif ph == PH_TURN:
+            _turn(s, p, m)
+        elif ph == PH_CONSTRUCT_SERVANT:
+            bits = servant_options(s, p)
+            for k in range(6):
+                if (bits >> k) & 1:
+                    m[A_SERVANT + k] = 1
+        elif ph == PH_CONSTRUCT_SILVER or ph == PH_AKHET_GOD:
+            m[A_YES] = 1
+            m[A_DONE] = 1
+        elif ph == PH_CITY_PLACE:
+            for a in range(NUM_CITY_CELLS):
+                for o in range(MAX_ORIENTATIONS):
+                    c = city_place_cost(s, s.con_pool, a, o)
+                    if c >= 0 and s.debens[p] >= c:
+                        m[A_CITY_PLACE + a * MAX_ORIENTATIONS + o] = 1
+        elif ph == PH_PLANTATION_PLACE:
+            for i in range(NUM_PLANTATION_SPACES):
+                if plantation_ok(s, i) and s.debens[p] >= plantation_cost(i):
+                    m[A_PLANTATION + 2 * i] = 1
+                    m[A_PLANTATION + 2 * i + 1] = 1
+        elif ph == PH_TEMPLE_GOD:
+            for g in range(NUM_GODS):
+                if god_ok(s, g):
+                    m[A_GOD + g] = 1
+        elif ph == PH_TEMPLE_SPACE:
+            for t in range(PANTHEON_SPACES):
+                if temple_space_free(s, t):
+                    m[A_TEMPLE + t] = 1
+        elif ph == PH_DWELLING_ROW:
+            for r in range(3):
+                if s.dwell_taken[p, r] < DWELLINGS_PER_ROW:
+                    m[A_DWELLING_ROW + r] = 1
+        elif ph == PH_SERVANT_SOURCE:
+            t = target_servant_type(s)
+            m[A_SERVANT + t] = 1
+            m[A_SERVANT + 3 + t] = 1
+        elif ph == PH_ASSIGN_TARGET:
+            for r in range(MAX_ROOMS):
+                if s.jb_kind == 0 and just_built_room_ok(s, p, False, s.jb_index, r, False):
+                    m[A_ROOM + s.jb_index * MAX_ROOMS + r] = 1
+                if s.jb_kind == 1 and just_built_room_ok(s, p, True, s.jb_index, r, False):
+                    m[A_CROP_ROOM + s.jb_index * MAX_ROOMS + r] = 1
+            if s.jb_kind == 2 and just_built_room_ok(s, p, False, s.jb_index, 0, True):
+                m[A_TEMPLE + s.jb_index] = 1
+        elif ph == PH_BOOST:
+            m[A_YES] = 1
+            if not (s.tgt_block == T_DOCK and s.debens[p] < DOCK_COST[s.tgt_index]):
+                m[A_DONE] = 1
+        elif ph == PH_PAY_GOOD:
+            bits = any_good_choices(s, p, ROOM_COST[room_kind(s, s.tgt_crop, s.tgt_index), s.tgt_room])
+            for g in range(NUM_GOODS):
+                if (bits >> g) & 1:
+                    m[A_GOOD + g] = 1
+        elif ph == PH_GAIN_GOOD:
+            bits = good_choice_bits(s)
+            for g in range(NUM_GOODS):
+                if (bits >> g) & 1:
+                    m[A_GOOD + g] = 1
+            m[A_DONE] = 1
+        elif ph == PH_GAIN_MATERIAL:
+            for k in range(NUM_MATERIALS):
+                if material_ok(s, k):
+                    m[A_MATERIAL + k] = 1
+            m[A_DONE] = 1
+        elif ph == PH_PYRAMID_PLACE:
+            for k in range(NUM_MATERIALS):
+                for i in range(PYR_MAX_SPACES):
+                    if can_place(s, k, i):
+                        m[A_PYRAMID_PLACE + k * PYR_MAX_SPACES + i] = 1
+            if not s.pyr_must:
+                m[A_DONE] = 1
+        elif ph == PH_BORDER_CHOICE:
+            for b in range(NUM_BORDERS):
+                if border_ok(s, b):
+                    m[A_BORDER + b] = 1
+            m[A_DONE] = 1
+        elif ph == PH_TEMPLE_CHOICE:
+            for t in range(NUM_TEMPLE_SLOTS):
+                if s.tc_left > 0 and s.tc_mode == TC_REMOVE_GOD:
+                    if god_temple_ok(s, p, t):
+                        m[A_TEMPLE + t] = 1
+                elif offering_temple_ok(s, p, t):
+                    m[A_TEMPLE + t] = 1
+            m[A_DONE] = 1
+        elif ph == PH_SERVANT_CHOICE:
+            if s.sc_mode == SC_WHARF:
+                for t in range(3):
+                    if s.serv_home[p, t] > 0:
+                        m[A_SERVANT + t] = 1
+                    if s.indep_held[p, t] > 0:
+                        m[A_SERVANT + 3 + t] = 1
+                if s.sc_left > 0:
+                    m[A_DONE] = 1
+            elif s.sc_mode == SC_TUMULT_TO_TRANSIT:
+                for t in range(3):
+                    if s.serv_tumult[p, t] > 0:
+                        m[A_SERVANT + t] = 1
+            elif s.sc_mode == SC_INDEP:
+                for t in range(3):
+                    if (s.sc_bits >> t) & 1:
+                        m[A_SERVANT + 3 + t] = 1
+                m[A_DONE] = 1
+        elif ph == PH_PLAYER_CHOICE:
+            for k in range(s.num_players - 1):
+                m[A_PLAYER + k] = 1
+        elif ph == PH_REWARD_CHOICE:
+            for k in range(1 + NUM_REWARD_OPTIONS):
+                if reward_option_ok(s, k):
+                    m[A_REWARD + k] = 1
+        elif ph == PH_MOORING:
+            for k in range(NUM_MOORINGS):
+                if s.mooring_barge[k] < 0:
+                    m[A_MOORING + k] = 1
+        elif ph == PH_PATRON:
+            kind = s.patron_q[0, PQ_KIND]
+            if PATRON_FLAG[kind] == PF_SAME_MATERIAL:
+                for k in range(NUM_MATERIALS):
+                    if (s.patron_q[0, PQ_MATS] >> k) & 1 and s.quarry[k] > 0:
+                        m[A_MATERIAL + k] = 1
+            elif patron_festival(kind):
+                for g in range(NUM_GOODS):
+                    if festival_good_ok(s, g):
+                        m[A_GOOD + g] = 1
+            elif s.patron_q[0, PQ_GOOD] == PQ_PIER_GOOD and PATRON_FLAG[kind] == PF_SAME_GOOD:
+                for g in range(NUM_GOODS):
+                    if s.pier_store[g] > 0:
+                        m[A_GOOD + g] = 1
+            else:
+                m[A_YES] = 1
+            m[A_DONE] = 1
+        elif ph == PH_SEB_ROOM:
+            for c in range(NUM_CITY_CELLS):
+                for r in range(MAX_ROOMS):
+                    if seb_room_ok(s, p, False, c, r):
+                        m[A_ROOM + c * MAX_ROOMS + r] = 1
+            for i in range(NUM_PLANTATION_SPACES):
+                for r in range(MAX_ROOMS):
+                    if seb_room_ok(s, p, True, i, r):
+                        m[A_CROP_ROOM + i * MAX_ROOMS + r] = 1
+            m[A_DONE] = 1
+        elif ph == PH_LICENSE_REVENUE:
+            for k in range(4):
+                if revenue_option_ok(s, p, k):
+                    m[A_REVENUE_OPTION + k] = 1
+            m[A_DONE] = 1
+        elif ph == PH_LICENSE_MARKET:
+            for k in range(2 * NUM_GOODS):
+                if market_ok(s, p, k):
+                    m[A_MARKET + k] = 1
+            m[A_DONE] = 1
+        elif ph == PH_LICENSE_UPKEEP:
+            if upkeep_payable(s, p):
+                m[A_UPKEEP] = 1
+            m[A_UPKEEP + 1] = 1
+        elif ph == PH_LICENSE_HAPPINESS:
+            for k in range(NUM_GOODS + 1):
+                if happiness_option_ok(s, p, 0, k):
+                    m[A_GOOD + k] = 1
+            for t in range(3):
+                if happiness_option_ok(s, p, 1, t):
+                    m[A_SERVANT + t] = 1
+        elif ph == PH_PENALTY_CHOICE:
+            k = s.pen_kind
+            if k == PEN_OFFERINGS:
+                for t in range(NUM_TEMPLE_SLOTS):
+                    if s.offerings[t, p] > 0:
+                        m[A_TEMPLE + t] = 1
+            elif k == PEN_GOODS:
+                for g in range(NUM_GOODS):
+                    if s.goods[p, g] > 0:
+                        m[A_GOOD + g] = 1
+            elif k == PEN_BUILDING:
+                for a in range(N_PENALTY_TARGET):
+                    if own_building(s, p, a):
+                        m[A_PENALTY_TARGET + a] = 1
+            else:
+                for t in range(3):
+                    if penalty_servant_ok(s, p, t):
+                        m[A_SERVANT + t] = 1
+        elif ph > PH_GAME_OVER:  # advanced rules
+            families.phase_mask(s, p, m)
+            decrees.phase_mask(s, p, m)

@@ -76,28 +76,23 @@ def _fields(s, raw, f):
 
 
 @njit(cache=True)
-def observe_one(s, raw, seat, f, w, sec):
-    """raw: the record's bytes; w, sec: glance.py's scratch."""
-    f[:FIELDS_AT] = 0.0  # _fields writes every float of its part
-    f[FIELDS_END:] = 0.0
-    f[seat] = 1.0
-    if s.phase < NUM_BASE_PHASES:  # the advanced and Ra-utoma phases have one-hots in their sections
-        f[MAX_PLAYERS + s.phase] = 1.0
-    _fields(s, raw, f)
-    for i in range(s.barge_reserve_n):
-        f[FIELDS_END + s.barge_reserve[i]] = 1.0
-    k = observe_ra(s, f, advanced_tail(s, seat, f, FIELDS_END + NUM_BARGES))
-    glance(s, seat, f, k, w, sec)
-
-
-@njit(cache=True)
 def observe(states, seats, out):
     recs = np.ascontiguousarray(states)  # a copy only where states is strided
     raw = recs.view(np.int8)  # the records' bytes, for _fields
     w = np.zeros((NUM_W, MAX_PLAYERS), np.int64)
     sec = np.zeros(PYR_MAX_SECTIONS, np.int64)
-    for b in range(recs.shape[0]):
-        observe_one(recs[b], raw[b * RECORD_SIZE:(b + 1) * RECORD_SIZE], seats[b], out[b], w, sec)
+    for b in range(recs.shape[0]):  # one function, no per-state layer: see mask.legal_mask
+        s, seat, f = recs[b], seats[b], out[b]
+        f[:FIELDS_AT] = 0.0  # _fields writes every float of its part
+        f[FIELDS_END:] = 0.0
+        f[seat] = 1.0
+        if s.phase < NUM_BASE_PHASES:  # the advanced and Ra-utoma phases have one-hots in their sections
+            f[MAX_PLAYERS + s.phase] = 1.0
+        _fields(s, raw[b * RECORD_SIZE:(b + 1) * RECORD_SIZE], f)
+        for i in range(s.barge_reserve_n):
+            f[FIELDS_END + s.barge_reserve[i]] = 1.0
+        k = observe_ra(s, f, advanced_tail(s, seat, f, FIELDS_END + NUM_BARGES))
+        glance(s, seat, f, k, w, sec)
 
 
 @njit(cache=True)

@@ -12,22 +12,24 @@ import numpy as np
 from ..core.jit import njit
 
 from .heuristic import INF, WALL, _enter_cost, _exits, _stage
-from .labyrinth import B_SIZE, CAMP_BIT, PLACES, distance_field, move_reach, place_of, read_board
+from .labyrinth import (B_SIZE, CAMP_BIT, FAR, PLACES, distance_field, move_reach, place_of,
+                        read_board)
 from .mummy import _mummy_step_ok
 from .paths import _start_any
 from .spec import (CAMP, CARD_BACK, CARD_GOD, CELL_COL, CELL_ROW, DARK_BACK, EXC_SYM, GLANCE_CELL,
                    GLANCE_GLOBAL, GLANCE_MUMMY, GLANCE_SEAT, GLANCE_SLOT, GLANCE_STEP, GRAVE,
                    GRAVE_ID, HAND_LIMIT, JAR0, MAX_PLAYERS, MOVE_POINTS, NB, NUM_ACTION_SYMBOLS,
-                   NUM_CELLS, NUM_GODS, OFF, PH_MOVE, SIDE, TREASURE0)
+                   NUM_CELLS, NUM_GODS, OFF, PH_MOVE, RAW_SIZE, SIDE, TREASURE0)
 
 DIST_SCALE = 20.0   # points: from the camp to the far side of a face-down pyramid is ~15
 MUMMY_SCALE = 10.0  # the longest walk over the 6 x 6 grid
 REACH_SCALE = 7.0   # one point more than a move can have
 # the per-cell features of whole points (distances are whole numbers, INF at most) and of
-# steps, by their number: tables instead of three divisions per cell
-NEED_FEATURE = np.array([min(x / DIST_SCALE, 1.0) for x in range(int(INF) + 1)])
-REACH_FEATURE = np.array([1.0 - x / REACH_SCALE for x in range(int(INF))] + [0.0])
-MUMMY_FEATURE = np.arange(2 * SIDE) / MUMMY_SCALE
+# steps, by their number: tables instead of three divisions per cell, in the observation's
+# float32 (rounded as the store would round them)
+NEED_FEATURE = np.array([min(x / DIST_SCALE, 1.0) for x in range(int(INF) + 1)], np.float32)
+REACH_FEATURE = np.array([1.0 - x / REACH_SCALE for x in range(int(INF))] + [0.0], np.float32)
+MUMMY_FEATURE = (np.arange(2 * SIDE) / MUMMY_SCALE).astype(np.float32)
 ACTION_CARDS = np.bincount(EXC_SYM[:, 2] - NUM_GODS, minlength=NUM_ACTION_SYMBOLS).astype(np.float64)
 # float64 scratch: the distance fields (jar, home, treasure: field k at k * PLACES), chances,
 # the fewest points of this seat's move to each place, progress by relative seat, best end
@@ -113,8 +115,9 @@ def _chances(s, seat, hidden_jar, hidden_tr, ch, count):
 
 
 @njit(cache=True)
-def glance(s, seat, f, g, hidden_jar, hidden_tr, fb, bb):
-    """Write the glance block into f[g:]; hidden_*: as `_chances`; fb, bb: `scratch()`."""
+def glance(s, seat, f, hidden_jar, hidden_tr, fb, bb):
+    """Write the glance block into f[RAW_SIZE:]; hidden_*: as `_chances`; fb, bb: `scratch()`."""
+    g = RAW_SIZE  # a constant: the block's offsets fold into the code
     n = s.num_players
     ch = fb[F_CHANCE:F_CHANCE + 2 * NUM_CELLS]
     jars, treasures = _chances(s, seat, hidden_jar, hidden_tr, ch, fb[F_COUNT:F_COUNT + NUM_GODS])
@@ -123,10 +126,11 @@ def glance(s, seat, f, g, hidden_jar, hidden_tr, fb, bb):
     for q in range(n):
         if s.finished[q] == 0:
             needed |= 1 << FIELD_OF_STAGE[_stage(s, q)]
-    for k in range(3):
+    for k in range(3):  # the features saturate at DIST_SCALE: no field searches further
         if (needed >> k) & 1:
             goals = jars if k == JAR_FIELD else (CAMP_BIT if k == HOME_FIELD else treasures)
-            distance_field(bb, goals, k == HOME_FIELD, fb[k * PLACES:(k + 1) * PLACES])
+            distance_field(bb, goals, k == HOME_FIELD, fb[k * PLACES:(k + 1) * PLACES],
+                           int(DIST_SCALE))
     # per relative seat
     prog = fb[F_PROG:F_PROG + MAX_PLAYERS]
     for q in range(n):
@@ -235,6 +239,8 @@ def glance(s, seat, f, g, hidden_jar, hidden_tr, fb, bb):
     g += HAND_LIMIT * GLANCE_SLOT
     # per direction, aligned with `step` / `step-reveal` from this seat's space
     if field >= 0:
+        if fb[field + pos] == INF:  # beyond DIST_SCALE: the steps compare exact distances
+            distance_field(bb, goals, carrying, fb[field:field + PLACES], FAR)
         opn = _exits(s, pos)
         for d in range(4):
             b = g + d * GLANCE_STEP

@@ -21,6 +21,7 @@ from .state import STATE
 CAMP_BIT = 1 << CAMP
 CELL_BITS = (1 << NUM_CELLS) - 1
 ALL_BITS = (1 << NPOS) - 1
+FAR = int(INF)  # points: no distance is this or more
 SPARE = NPOS  # no place: a search's result has room for it (see `_write_level`)
 PLACES = NPOS + 1  # the length of a search's result
 GRAVE_BIT = 1 << GRAVE
@@ -72,12 +73,16 @@ WALL_POINTS = int(WALL)
 ENTER_COSTS = np.array(sorted({CAMP_ENTER} | {int(e) for e in CELL_ENTERS}
                               | {int(e) + MUMMY_EXTRA for e in CELL_ENTERS}))
 ENTER_MAX = int(ENTER_COSTS[-1])
-RING = 16  # buckets kept: a move costs at most ENTER_MAX + WALL points
-assert MUMMY_EXTRA == MUMMY_PENALTY and WALL_POINTS == WALL and ENTER_MAX + WALL_POINTS < RING
+assert MUMMY_EXTRA == MUMMY_PENALTY and WALL_POINTS == WALL
+# distance_field keeps the fronts of the last ENTER_MAX points and the places entered over
+# the last WALL points in locals (a ring of buckets in memory made each point wait on the
+# stores of the one before), so it spells the costs out: face-up paths and the camp 1,
+# face-down cards 2, face-up specials 5, each 4 more on the mummy's space
+assert tuple(ENTER_COSTS) == (1, 2, 5, 6, 9) and WALL_POINTS == 4
 # int64 scratch: by direction, the cells left that way onto a cell by their paths, then
 # against them; the cells left into the camp by their paths, against them (free, then
 # carrying); the cells the camp is left onto; by enter cost, the places; the places that
-# cost 2 to step on, that end a move, that cannot be entered; then distance_field's buckets
+# cost 2 to step on, that end a move, that cannot be entered
 B_OPEN = 0
 B_WALL = B_OPEN + 4
 B_HOME = B_WALL + 4
@@ -86,8 +91,7 @@ B_ENTER = B_CAMP_NEXT + 1
 B_DEAR = B_ENTER + ENTER_MAX + 1
 B_STOP = B_DEAR + 1
 B_BARRED = B_STOP + 1
-B_RING = B_BARRED + 1
-B_SIZE = B_RING + 2 * RING
+B_SIZE = B_BARRED + 1
 
 
 @njit(cache=True, inline="always")
@@ -187,33 +191,30 @@ def read_board(s, bb):
 
 
 @njit(cache=True)
-def distance_field(bb, goals, carrying, dist):
+def distance_field(bb, goals, carrying, dist, within=FAR):
     """dist[x] (dist: PLACES long): points from standing on x to entering one of `goals` (a
-    mask), INF where INF or more, as heuristic._goal_dist over heuristic._goal_edges(carrying)
-    finds them.
+    mask), INF where `within` or more (INF at most), as heuristic._goal_dist over
+    heuristic._goal_edges(carrying) finds them.
     Backwards from the goals: at point u, the places that enter a place settled at u - e
     (e its enter cost) by its paths, or at u - e - WALL against them."""
     if goals == 0:
         _write_level(ALL_BITS, INF, dist)
         return
-    fronts = B_RING  # fronts + u % RING: the places whose need (0 on a goal) is u
-    entries = B_RING + RING  # entries + u % RING: the places entered with u points to go
-    for i in range(2 * RING):
-        bb[B_RING + i] = 0
-    bb[fronts] = goals
+    enter1, enter2, enter5 = bb[B_ENTER + 1], bb[B_ENTER + 2], bb[B_ENTER + 5]
+    enter6, enter9 = bb[B_ENTER + 6], bb[B_ENTER + 9]
     open_n, open_e, open_s, open_w = bb[B_OPEN], bb[B_OPEN + 1], bb[B_OPEN + 2], bb[B_OPEN + 3]
     wall_n, wall_e, wall_s, wall_w = bb[B_WALL], bb[B_WALL + 1], bb[B_WALL + 2], bb[B_WALL + 3]
     home_open = bb[B_HOME + 2 * carrying]
     home_wall = bb[B_HOME + 2 * carrying + 1]
     camp_next = bb[B_CAMP_NEXT]
+    front1 = goals  # front_k: the places whose need (0 on a goal) is u - k
+    front2 = front3 = front4 = front5 = front6 = front7 = front8 = front9 = 0
+    entered1 = entered2 = entered3 = entered4 = 0  # entered_k: with u - k points to go
     done = 0
-    settled = goals
-    for u in range(1, int(INF)):
-        entered = 0
-        for e in ENTER_COSTS:
-            entered |= bb[B_ENTER + e] & bb[fronts + (u - e) % RING]
-        walled = bb[entries + (u - WALL_POINTS) % RING]
-        bb[entries + u % RING] = entered
+    for u in range(1, within):
+        entered = (enter1 & front1 | enter2 & front2 | enter5 & front5 | enter6 & front6
+                   | enter9 & front9)
+        walled = entered4
         new = (_into(entered, open_n, open_e, open_s, open_w)
                | _into(walled, wall_n, wall_e, wall_s, wall_w)
                | home_open & _spread(entered >> CAMP & 1) | home_wall & _spread(walled >> CAMP & 1)
@@ -221,8 +222,9 @@ def distance_field(bb, goals, carrying, dist):
         new &= ~done
         done |= new
         _write_level(new, float(u), dist)
-        bb[fronts + u % RING] = new & ~settled
-        settled |= new
+        entered4, entered3, entered2, entered1 = entered3, entered2, entered1, entered
+        front9, front8, front7, front6, front5 = front8, front7, front6, front5, front4
+        front4, front3, front2, front1 = front3, front2, front1, new & ~goals  # goals: front 0
         if done == ALL_BITS:  # every place reaches a goal: common, and then it is over
             return
     _write_level(ALL_BITS & ~done, INF, dist)  # each place is written once

@@ -8,7 +8,7 @@ from .spec import (BESIDE_FEATURES, CAMP, CAMP_FEATURES, CARD_ANKH, CARD_BACK, C
                    CARD_SPECIAL, CELL_FEATURES, EXC_SYM, GOD_FEATURES, GRAVE, GRAVE_ID, HAND_LIMIT,
                    JAR0, MAX_BESIDE, MAX_PLAN, MAX_PLAYERS, NUM_CARDS, NUM_CELLS, NUM_EXC, NUM_GODS,
                    NUM_PATH, NUM_PHASES, OPEN, PH_DISPLACE, PH_GUNJAM, PH_MOVE, PH_SHOOT,
-                   PLAYER_FEATURES, RAW_SIZE, SLOT_FEATURES, TREASURE0)
+                   PLAYER_FEATURES, SLOT_FEATURES, TREASURE0)
 from .state import T_IN_PLAY, T_WAITING, T_WON
 
 
@@ -40,6 +40,8 @@ def _card_views():
 # a table, not branches on the card: from one cell to the next they are a coin toss for the
 # branch predictor, and its misses were most of the cells' time
 CARD_VIEW = _card_views()
+# the four opening features by the openings' bits: one copy, not four conversions
+OPENINGS = np.array([[(op >> d) & 1 for d in range(4)] for op in range(16)], np.float32)
 
 
 @njit(cache=True)
@@ -59,7 +61,7 @@ def _observe_one(s, seat, f, fb, bb):
             f[base + i] = CARD_VIEW[view, card + 1, i]
         op = OPEN[CARD_SHAPE[card], s.cell_rot[c]] if view > 0 and card >= 0 else 0
         for d in range(4):
-            f[base + 10 + d] = (op >> d) & 1
+            f[base + 10 + d] = OPENINGS[op, d]
         f[base + 22] = mummy == c
         for r in range(MAX_PLAYERS):
             f[base + 23 + r] = 0.0  # the researchers there: below
@@ -226,7 +228,7 @@ def _observe_one(s, seat, f, fb, bb):
     for i in range(s.plan_n):
         f[g + 2 + i * 5 + (s.plan[i] & 3)] = 1.0
         f[g + 2 + i * 5 + 4] = s.plan[i] >= 4
-    glance(s, seat, f, RAW_SIZE, hidden_jar, hidden_tr, fb, bb)
+    glance(s, seat, f, hidden_jar, hidden_tr, fb, bb)
 
 
 @njit(cache=True)

@@ -203,3 +203,33 @@ def test_python_calls_never_load_a_cached_compile_without_wrappers(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
                          env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")})
     assert out.returncode == 0 and out.stdout.strip() == "2", out.stderr
+
+
+def test_a_python_call_while_another_thread_types_a_caller_gets_the_wrapped_entry():
+    """Whether a compile is for a jitted caller is told per thread: a Python call made while
+    another thread is inside numba's typing of a caller must still get a wrapper (the child
+    process would crash on the wrapperless entry)."""
+    code = """
+import threading
+from pyramid_envs.core.jit import njit
+
+@njit(cache=False)
+def helper(a, b):
+    return a * 2 + b
+
+inside, release = threading.Event(), threading.Event()
+
+def typing_a_caller():  # stands for numba typing a jitted caller of helper in this thread
+    helper._typing.depth = 1
+    inside.set()
+    release.wait()
+
+thread = threading.Thread(target=typing_a_caller)
+thread.start()
+inside.wait()
+print(helper(2, 3))
+release.set()
+thread.join()
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip() == "7", out.stderr

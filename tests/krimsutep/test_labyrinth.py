@@ -1,6 +1,7 @@
 """The glance's distance fields (labyrinth.py, on bit masks) are the heuristic's
 (heuristic._to_goal) computed another way: they must give the same numbers, so the two
-cannot drift apart when one of them changes."""
+cannot drift apart when one of them changes. A search cut off at a number of points
+(`within`, the glance's DIST_SCALE) gives the same numbers below it and INF from it on."""
 import numpy as np
 
 from pyramid_envs.core import RandomPolicy
@@ -26,7 +27,8 @@ def test_distance_field_equals_the_heuristics_walk_to_its_goals():
     bb = np.zeros(labyrinth.B_SIZE, np.int64)
     fast = np.empty(labyrinth.PLACES)
     slow = np.empty(heuristic.NPOS)
-    compared = 0
+    cut = np.empty(labyrinth.PLACES)
+    compared = cut_short = 0
     for s in _positions():
         labyrinth.read_board(s, bb)
         for _ in range(4):
@@ -37,5 +39,9 @@ def test_distance_field_equals_the_heuristics_walk_to_its_goals():
                 labyrinth.distance_field(bb, mask, carrying, fast)
                 assert np.array_equal(np.minimum(fast[:heuristic.NPOS], heuristic.INF),
                                       np.minimum(slow, heuristic.INF))
+                labyrinth.distance_field(bb, mask, carrying, cut, 8)
+                full = fast[:heuristic.NPOS]  # the last place is a search's spare room
+                assert np.array_equal(cut[:heuristic.NPOS], np.where(full < 8, full, heuristic.INF))
+                cut_short += bool(((full >= 8) & (full < heuristic.INF)).any())
                 compared += 1
-    assert compared == 48 * 8
+    assert compared == 48 * 8 and cut_short > 48  # the cut-off search was cut short in many

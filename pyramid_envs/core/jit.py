@@ -23,6 +23,15 @@ compiles without them (numba's own `no_cpython_wrapper`/`no_cfunc_wrapper` flags
 `core/dispatch.bind`) compiles in a twin dispatcher of the same function with them, cached
 under its own name: only the kernels, and helpers called from tests, pay for wrappers.
 
+Machine code: numba also emits each helper's machine code into its JIT engine, and caches
+it, although a jitted caller links the helper's optimised IR into its own module and never
+calls that code. A compile for jitted callers here stops at the optimised IR (numba's
+`no_compile` flag and `_LinkedOnlyLibrary`); callers link it as before, and its cache entry
+is that IR. (What they link is now the optimiser's output as it was; emitting used to
+rewrite a helper's IR in place first, so the kernels' machine code differs in details.)
+Keops' rules compiled in 43-44 s instead of 46-47 on one core of the AMD machine, and no
+game's kernels ran slower (benchmarks/RESULTS.md, session 29).
+
 The cache: numba keys a kernel's cached machine code on its own file only, so after an edit
 of a helper in another file a caller would keep running the helper's old code, silently
 (measured: numba 0.68). Here a kernel's cache entry also carries a stamp of every source
@@ -34,9 +43,11 @@ import functools
 import threading
 from pathlib import Path
 
+import llvmlite.binding as ll
 from numba import types
-from numba.core import sigutils
+from numba.core import compiler, sigutils
 from numba.core.caching import CompileResultCacheImpl, FunctionCache, NullCache
+from numba.core.codegen import JITCodeLibrary
 from numba.core.registry import CPUDispatcher
 from numba.core.serialize import dumps
 
@@ -61,6 +72,63 @@ class _PackageStampedImpl(CompileResultCacheImpl):
 
     def get_filename_base(self, fullname, abiflags):
         return super().get_filename_base(fullname + self.suffix, abiflags)
+
+
+class _LinkedOnlyLibrary(JITCodeLibrary):
+    """A helper's code: optimised with what it calls, linked into its callers, never emitted."""
+
+    def _finalize_final_module(self):  # numba's, less adding the module to its JIT engine
+
+        self._finalize_dynamic_globals()
+        self._verify_declare_only_symbols()
+        self._finalized = True
+
+    def get_pointer_to_function(self, name):
+        return 0
+
+    def serialize_using_object_code(self):  # what numba's cache stores: the IR its callers link
+        return (self.name, "linked-only", self._get_module_for_linking().as_bitcode())
+
+    @classmethod
+    def from_bitcode(cls, codegen, name, bitcode):
+        lib = cls(codegen, name)
+        lib._final_module = lib._shared_module = ll.parse_bitcode(bitcode)
+        lib._finalize_final_module()
+        return lib
+
+
+class _LinkedEntry:
+    """The key numba's target context finds a linked-only helper's call code under (numba keys
+    it on the compiled entry point, which such a helper has none of)."""
+    __slots__ = ("fndesc",)
+
+    def __init__(self, fndesc):
+        self.fndesc = fndesc
+
+    def __repr__(self):
+        return f"<linked-only {self.fndesc.qualname}>"
+
+
+class _LinkedOnlyCompiler(compiler.Compiler):
+    def compile_extra(self, func):
+        self.state.flags.no_compile = True  # numba then neither emits it nor looks up an entry
+        self.state.library = _LinkedOnlyLibrary(self.state.targetctx.codegen(), func.__qualname__)
+        return super().compile_extra(func)
+
+
+class _LinkedOnlyImpl(_PackageStampedImpl):
+    def rebuild(self, target_context, payload):  # numba's CompileResult._rebuild, less the entry point
+        libdata, fndesc, env, signature, objectmode, lifted, typeann, reload_init, envs = payload
+        name, _, bitcode = libdata
+        for fn in reload_init:
+            fn()
+        library = _LinkedOnlyLibrary.from_bitcode(target_context.codegen(), name, bitcode)
+        return compiler.CompileResult(
+            target_context=target_context, typing_context=target_context.typing_context,
+            library=library, environment=env, entry_point=_LinkedEntry(fndesc), fndesc=fndesc,
+            type_annotation=typeann, signature=signature, objectmode=objectmode, lifted=lifted,
+            typing_error=None, call_helper=None, metadata=None, reload_init=reload_init,
+            referenced_envs=envs)
 
 
 class _PythonEntryImpl(_PackageStampedImpl):
@@ -115,6 +183,10 @@ class _WideningCalls(CPUDispatcher):
                                          {k: _widen(v) for k, v in kws.items()})
 
 
+class _LinkedOnlyCache(PackageStampedCache):
+    _impl_class = _LinkedOnlyImpl
+
+
 class _PythonEntryCache(PackageStampedCache):
     _impl_class = _PythonEntryImpl
 
@@ -129,10 +201,11 @@ _NO_WRAPPERS = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
 
 class WideningDispatcher(_WideningCalls):
     """Compiles for jitted callers without wrappers; calls from Python go to `python_dispatcher()`."""
+    _cache_class = _LinkedOnlyCache
 
     def __init__(self, py_func, locals=None, targetoptions=None, **kwargs):
         super().__init__(py_func, locals=locals or {}, targetoptions={**(targetoptions or {}), **_NO_WRAPPERS},
-                         **kwargs)
+                         pipeline_class=_LinkedOnlyCompiler, **kwargs)
         self._twin = None
         self._typing = threading.local()  # another thread's Python call is not a jitted caller
         self._entries = set()  # signatures whose Python entry point is in numba's call table
@@ -189,6 +262,9 @@ class WideningDispatcher(_WideningCalls):
 
     def add_overload(self, cres):
         """Keep a compile without wrappers out of the table Python calls are looked up in."""
+        if cres.entry_point is None:  # linked only: its callers' lowering finds it by this key
+            cres = cres._replace(entry_point=_LinkedEntry(cres.fndesc))
+            self.targetctx.insert_user_function(cres.entry_point, cres.fndesc, [cres.library])
         self.overloads[tuple(cres.signature.args)] = cres
 
 

@@ -178,6 +178,21 @@ def test_control_numbas_own_njit_wraps_every_helper():
     assert all(_has_python_wrapper(helper, sig) for sig in helper.overloads)
 
 
+def _emitted(dispatcher, sig):
+    """Whether the machine code of this compile is in numba's JIT engine (under its own name)."""
+    cres = dispatcher.overloads[sig]
+    return cres.library.codegen._engine.is_symbol_defined(cres.fndesc.mangled_name)
+
+
+@pytest.mark.parametrize("decorate, emitted", [(njit(cache=False), False),
+                                               (numba.njit(cache=False), True)])  # the control
+def test_a_helper_called_only_from_jitted_code_is_linked_into_its_callers_and_never_emitted(decorate,
+                                                                                            emitted):
+    helper, caller = _callers(decorate)
+    assert caller(np.array([1, 2], np.int8)) == 2 * (1 + 2 + 0 + 1 + 2 + 200 + 7) + K + 3 + 6 - 5 + 1
+    assert all(_emitted(helper, sig) == emitted for sig in helper.overloads)
+
+
 def test_a_kernel_called_from_python_and_from_jitted_code_is_compiled_once():
     @njit(cache=False)
     def kernel(x):
@@ -203,6 +218,19 @@ def test_python_calls_never_load_a_cached_compile_without_wrappers(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
                          env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")})
     assert out.returncode == 0 and out.stdout.strip() == "2", out.stderr
+
+
+def test_a_helper_cached_for_jitted_callers_is_linked_from_the_cache_in_another_process(tmp_path):
+    """A helper's cache entry holds its optimised IR (no machine code): a new caller compiled
+    in a fresh process links it from there instead of compiling it again."""
+    pkg = _two_file_package(tmp_path, "from pyramid_envs.core.jit import njit")
+    (pkg / "kern2.py").write_text("from pyramid_envs.core.jit import njit\nfrom .helper import h\n\n"
+                                  "@njit(cache=True)\ndef k2(x):\n    return h(x) * 100\n")
+    assert _fresh_process_value(tmp_path) == 20  # caches h for jitted callers
+    code = "from pkg.kern2 import k2; from pkg.helper import h; print(k2(1), sum(h.stats.cache_hits.values()))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                         env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")})
+    assert out.returncode == 0 and out.stdout.split() == ["200", "1"], out.stderr
 
 
 def test_a_python_call_while_another_thread_types_a_caller_gets_the_wrapped_entry():

@@ -16,7 +16,7 @@ from ..core.jit import njit
 from .scoring import (ACROSS, ACROSS_SLOT, B_ANKH, B_CURSE, B_FRAME, B_ROOMS, B_SARC, B_SIZE,
                       B_TOP, B_WEIGHT, CELL_WORD, N_BIGGEST, N_CLOSED, N_CURSED, N_OWNER, N_ROOMS,
                       N_SARC_PTS, N_SIZE, N_TOP, SARC_POINTS, TILE_WORD, byte,
-                      tally_buffers, tally_into)
+                      TALLY_WORDS, tally_into, tally_views)
 from .spec import (ANKH, CLOSED, DOUBLER, GLANCE_CELL, GLANCE_GLOBALS, HAND_SIZE, NUM_CELLS,
                    TILE_OPEN, TILE_SYMBOL, WORKER)
 
@@ -43,16 +43,20 @@ GROUP_COLUMNS = 6
 GROUP_FLOATS = 7  # the first floats of a cell's block are its group's
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def glance_buffers():
     """(tally buffers, per-group table, signed biggest bonus by network size, per-group
     floats of the cell block, each cell's group row (the all-0 row for an empty cell and for
-    the frame, cell NUM_CELLS)), reused; the integer ones views of one allocation."""
+    the frame, cell NUM_CELLS)), reused: views of one allocation (an observation at a batch
+    of one allocates them per call), the floats over int64 storage."""
     rows = NUM_CELLS + 1
-    a = np.empty((GROUP_COLUMNS + 2) * rows, np.int64)
-    return (tally_buffers(), a[:GROUP_COLUMNS * rows].reshape((rows, GROUP_COLUMNS)),
-            a[GROUP_COLUMNS * rows:(GROUP_COLUMNS + 1) * rows],
-            np.empty((NUM_CELLS, GROUP_FLOATS), np.float32), a[(GROUP_COLUMNS + 1) * rows:])
+    ints = (GROUP_COLUMNS + 2) * rows
+    a = np.empty(TALLY_WORDS + ints + (NUM_CELLS * GROUP_FLOATS + 1) // 2, np.int64)
+    g = a[TALLY_WORDS:]
+    look = g[ints:].view(np.float32)[:NUM_CELLS * GROUP_FLOATS]
+    return (tally_views(a[:TALLY_WORDS]), g[:GROUP_COLUMNS * rows].reshape((rows, GROUP_COLUMNS)),
+            g[GROUP_COLUMNS * rows:(GROUP_COLUMNS + 1) * rows],
+            look.reshape((NUM_CELLS, GROUP_FLOATS)), g[(GROUP_COLUMNS + 1) * rows:ints])
 
 
 @njit(cache=True, inline="always")
@@ -98,7 +102,7 @@ def _signed_of(table, x):
 
 @njit(cache=True, inline="always")
 def _sign(x):
-    return 1 if x > 0 else (-1 if x < 0 else 0)
+    return np.int64(x > 0) - np.int64(x < 0)  # (a conditional expression is a branch)
 
 
 @njit(cache=True, inline="always")
@@ -109,12 +113,12 @@ def _pawn_gain(seat, q, sym, occ, kind, net, cursed, wdiff, value, old, ankhs):
     tile, a mummy on an opposing worker (the Pharaoh's second weight and instant actions left
     out); (0, old) where q cannot put one. Signs are mine. Branch-free: which case holds
     varies from cell to cell without a pattern the processor could predict."""
-    held = occ >= 0
-    can = (sym != CLOSED) & (occ != q) & ((occ < 0) | (kind == WORKER)) & (not cursed)
+    held = np.int64(occ >= 0)  # flags as integers (a conditional expression is a branch)
+    can = np.int64((sym != CLOSED) & (occ != q) & ((occ < 0) | (kind == WORKER)) & (not cursed))
     gain = (sym == ANKH) * (2 * ankhs[q] + 1 + held * (2 * ankhs[1 - q] - 1))  # (a + 1)^2 - a^2,
-    sq = 1 if q == seat else -1                   # and the opponent's a^2 - (a - 1)^2 lost
-    w = 1 + (sym == DOUBLER)                      # the replaced worker weighed the same
-    new = _sign(wdiff + sq * w * (1 + held)) if can & net else old
+    sq = 1 - 2 * np.int64(q != seat)              # and the opponent's a^2 - (a - 1)^2 lost
+    w = 1 + np.int64(sym == DOUBLER)              # the replaced worker weighed the same
+    new = old + (can & np.int64(net)) * (_sign(wdiff + sq * w * (1 + held)) - old)
     return can * gain + sq * value * (new - old), new
 
 
@@ -157,7 +161,7 @@ def _tile_change(t, c, op, groups, grp, bonus, ankhs, seat, biggest):
     return change if size > 1 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def write_glance(s, seat, buf, f):
     """Writes the block into f (GLANCE_GLOBALS + NUM_CELLS * GLANCE_CELL + tile actions)."""
     tb, grp, bonus, look, group_of = buf
@@ -173,24 +177,18 @@ def write_glance(s, seat, buf, f):
         size = row[N_SIZE]
         filled += size
         cursed = row[N_CURSED]
-        frame = byte(tiles, B_FRAME) > 0
-        mult = 1 if frame else 2
+        counts = 1 - cursed  # branch-free: fragments, networks, cursed groups come at random
+        mult = 2 - np.int64(byte(tiles, B_FRAME) > 0)
         base = (row[N_ROOMS] + row[N_SARC_PTS] + 5 * row[N_TOP]) * mult
-        value = 0
-        if size >= 2 and not cursed:
-            value = base + 5 * row[N_BIGGEST] * mult
-        if row[N_BIGGEST]:
-            biggest = size
-        sg = 0
+        value = np.int64(size >= 2) * counts * (base + 5 * row[N_BIGGEST] * mult)
+        biggest = max(biggest, row[N_BIGGEST] * size)
         p = row[N_OWNER]
-        if p >= 0:
-            sg = 1 if p == seat else -1
-            bonus[size] += sg * 5 * mult
+        sg = np.int64(p == seat) - np.int64(p == o)  # no owner (-1): 0
+        bonus[size] += sg * 5 * mult
         wdiff = byte(pawns, B_WEIGHT + seat) - byte(pawns, B_WEIGHT + o)
         grp[g, G_TILES] = tiles
         grp[g, G_WDIFF] = wdiff
-        grp[g, G_ANKHS] = 0 if cursed else \
-            byte(pawns, B_ANKH + seat) | byte(pawns, B_ANKH + o) << 8
+        grp[g, G_ANKHS] = counts * (byte(pawns, B_ANKH + seat) | byte(pawns, B_ANKH + o) << 8)
         grp[g, G_OWNER] = sg
         grp[g, G_VALUE] = value
         grp[g, G_FIXED] = sg * base
@@ -199,7 +197,7 @@ def write_glance(s, seat, buf, f):
         lk[1] = sg == 1
         lk[2] = sg == -1
         lk[3] = _unit_of(VALUE_UNIT, value)
-        lk[4] = _signed_of(WEIGHT_SIGNED, 0 if cursed else wdiff)
+        lk[4] = _signed_of(WEIGHT_SIGNED, counts * wdiff)
         lk[5] = row[N_CLOSED]
         lk[6] = cursed
     grp[n, :] = 0
@@ -211,19 +209,18 @@ def write_glance(s, seat, buf, f):
     f[4] = ankhs[o] / ANKH_SCALE
     f[5] = 1.0 - _unit(NUM_CELLS - filled, EMPTY_SCALE)
     f[6] = _unit(biggest, SIZE_SCALE)
-    # per cell
-    empties = 0  # bit set
+    # per cell, walking bit sets of the cells with a tile and the empty ones (a branch on
+    # whether a cell is empty would be taken at random)
+    empties = 0
     for c in range(NUM_CELLS):
+        empties |= np.int64(comp[c] < 0) << c
+    tiled = ~empties & ((1 << NUM_CELLS) - 1)
+    while tiled:
+        c = trailing_zeros(tiled)
+        tiled &= tiled - 1
         b = GLANCE_GLOBALS + c * GLANCE_CELL
         g = comp[c]
         group_of[c] = g
-        if g < 0:
-            group_of[c] = n
-            empties |= 1 << c
-            for j in range(GLANCE_CELL):
-                f[b + j] = 0.0
-            f[b + 4] = 0.5
-            continue
         lk = look[g]
         for j in range(GROUP_FLOATS):
             f[b + j] = lk[j]
@@ -235,6 +232,15 @@ def write_glance(s, seat, buf, f):
         f[b + 7] = _unit_of(GAIN_UNIT, mine)
         f[b + 8] = _unit_of(GAIN_UNIT, theirs)
         f[b + 9] = after != old
+    cells = empties  # (walked again per tile action)
+    while cells:
+        c = trailing_zeros(cells)
+        cells &= cells - 1
+        b = GLANCE_GLOBALS + c * GLANCE_CELL
+        group_of[c] = n
+        for j in range(GLANCE_CELL):
+            f[b + j] = 0.0
+        f[b + 4] = 0.5
     # per tile action, in the action order: slot x cell x rotation; 0.5 (no change) unless
     # a hand tile on an empty cell joins a tile that opens to it (filled first: most entries
     # are 0.5, and one vector fill costs less than a branch per entry)

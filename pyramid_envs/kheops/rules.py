@@ -348,7 +348,8 @@ _UNSEEN_COUNT = np.array([[1 << _COUNT_BITS * int(_TILE_TYPE[_t]),
 
 
 @njit(cache=True)
-def _observe_one(s, seat, f, glance):
+def _observe_raw(s, seat, f):
+    """The first RAW_SIZE floats of the observation."""
     o = 1 - seat
     seen = np.uint64(0)  # tiles this seat has seen, as a bit set (50 tiles < 64 bits)
     for c in range(NUM_CELLS):  # every one of a cell's 26 features is written
@@ -408,14 +409,17 @@ def _observe_one(s, seat, f, glance):
         f[g + i] = ((types >> _COUNT_BITS * i) & mask) / 25.0
     for i in range(NUM_SYMBOLS):
         f[g + TILE_TYPES + i] = ((symbols >> _COUNT_BITS * i) & mask) / 25.0
-    write_glance(s, seat, glance, f[RAW_SIZE:])
 
 
 @njit(cache=True)
 def observe(states, seats, out):
+    # The raw part is a call (three arguments: the call costs little, and two functions
+    # compile faster than one of this size); the glance block is inlined (a call passing its
+    # buffers would cost more).
     glance = glance_buffers()
     for b in range(states.shape[0]):
-        _observe_one(states[b], seats[b], out[b], glance)
+        _observe_raw(states[b], seats[b], out[b])
+        write_glance(states[b], seats[b], glance, out[b, RAW_SIZE:])
 
 
 @njit(cache=True)

@@ -102,10 +102,10 @@ def _value(s, p, dist, queue):
 
 
 @njit(cache=True)
-def _sealed(s, seen, queue):
+def _sealed(s, seen):
     """No future can bring a figure into the chamber, whoever holds the inscriptions
     (reach.reach: every way a face-down tile, a key, a bottle or a tunnel may still open)."""
-    reach(s, seen, queue, np.empty(NUM_SYMBOLS, np.int16))
+    reach(s, seen, np.empty(NUM_SYMBOLS, np.int16))
     return not seen[CHAMBER[s.pyramid]]
 
 
@@ -137,7 +137,7 @@ def _seal_risk(s, seen, queue):
             else:
                 queue[tail] = b
                 tail += 1
-    if _sealed(s, seen, queue):
+    if _sealed(s, seen):
         return 1.0
     # no tile left to lay at its border: what keeps it open is a figure inside or a tunnel
     return WALLED_ODDS ** border if border else 0.0

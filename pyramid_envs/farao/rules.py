@@ -725,7 +725,6 @@ def _end_stuck(s, rewards_row):
 @njit(cache=True)
 def step(states, actions, rewards):
     seen = np.empty(NUM_CELLS, np.int8)
-    queue = np.empty(NUM_CELLS, np.int16)
     up = np.empty(NUM_SYMBOLS, np.int16)
     for b in range(states.shape[0]):
         if actions[b] < 0:
@@ -736,7 +735,7 @@ def step(states, actions, rewards):
         _apply(s, actions[b], rewards[b])
         # at the hand-over (the only time a next player takes over), end a game no one
         # can finish
-        if s.end_stuck and not s.terminated and s.current_player != p and stuck(s, seen, queue, up):
+        if s.end_stuck and not s.terminated and s.current_player != p and stuck(s, seen, up):
             _end_stuck(s, rewards[b])
 
 

@@ -179,10 +179,9 @@ def test_soak_thousands_of_games(pyramid, n):
 @njit(cache=True)
 def _stuck_now(st, out):
     seen = np.empty(spec.NUM_CELLS, np.int8)
-    queue = np.empty(spec.NUM_CELLS, np.int16)
     up = np.empty(spec.NUM_SYMBOLS, np.int16)
     for b in range(st.shape[0]):
-        out[b] = not st[b].terminated and stuck(st[b], seen, queue, up)
+        out[b] = not st[b].terminated and stuck(st[b], seen, up)
 
 
 @pytest.mark.parametrize("pyramid, n", [("small", 2), ("small", 4)])

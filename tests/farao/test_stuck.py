@@ -92,9 +92,9 @@ def test_the_last_colour_face_down_behind_walls_ends_the_game():
     reached, so green cannot be read, although the chamber itself can be reached."""
     d = json.loads((DATA / "green_walled_off.json").read_text())
     st = GAME.from_dict(d)  # recorded with end_when_stuck off
-    seen, queue, up = scratch()
-    assert reach(st[0], seen, queue, up) == 0 and seen[spec.CHAMBER[0]]
-    assert stuck(st[0], seen, queue, up)
+    seen, up = scratch()
+    assert reach(st[0], seen, up) == 0 and seen[spec.CHAMBER[0]]
+    assert stuck(st[0], seen, up)
     with pytest.raises(ValueError, match="hand-over"):
         GAME.from_dict({**d, "end_when_stuck": True})
     # with green read by Blue the game can still finish
@@ -231,3 +231,123 @@ def test_a_stuck_position_at_the_start_of_a_move_is_refused_and_shared_places_ch
     with pytest.raises(ValueError, match="no one still in can ever finish"):
         load({**SEALED, **B2}, place=[1, 1], phase="over", end_when_stuck=False)
     assert load({**SEALED, **B2}, place=[1, 1], phase="over")[0]["terminated"]
+
+
+# --- the walk on sets of fields against a field-by-field one --------------------------------
+
+def _reference_reach(s):
+    """reach's over-approximation walked field by field from a queue, in plain Python (the
+    module docstring's rules, one at a time): (seen, face-down fields reached)."""
+    p = int(s["pyramid"])
+    kind, up_ = spec.CELL_KIND[p], s["up"]
+    tile = lambda c: int(s["tile"][c])  # noqa: E731
+    unlaid = lambda c: not up_[c] or (c == s["target"] and s["phase"] in (spec.PH_ORIENT, spec.PH_MAP_ORIENT))  # noqa: E731
+    down = lambda c: kind[c] == spec.C_TILE and not up_[c]  # noqa: E731
+    in_game = lambda q: s["place"][q] == 0 or s["place"][q] > s["finished"]  # noqa: E731
+    sym = lambda c: int(spec.TILE_SYMBOL[tile(c)])  # noqa: E731
+    up = np.zeros(spec.NUM_SYMBOLS, int)
+    for c in range(spec.NUM_CELLS):
+        if kind[c] == spec.C_TILE and up_[c]:
+            up[sym(c)] += 1
+
+    def may_open(c, d, key):
+        if kind[c] in (spec.C_RING, spec.C_CORNER):
+            return (spec.RING_OPEN[p, c] >> d) & 1 == 1
+        if kind[c] == spec.C_CHAMBER:
+            return True
+        if kind[c] != spec.C_TILE:
+            return False
+        return key or unlaid(c) or (spec.SHAPE_OPEN[spec.TILE_SHAPE[tile(c)], s["rot"][c]] >> d) & 1 == 1
+
+    def passable(b, curse_moves, got):
+        if b == s["curse"] and not curse_moves:
+            return False
+        if kind[b] != spec.C_TILE or not up_[b]:
+            return True
+        y = sym(b)
+        if y < spec.SYM_OBSTACLE or y >= spec.SYM_MAP or spec.OBSTACLE_EFFECT[y - spec.SYM_OBSTACLE] == spec.END_MOVE:
+            return True
+        return (got >> int(spec.OBSTACLE_ITEM[y - spec.SYM_OBSTACLE])) & 1 == 1
+
+    def found(y, fd):
+        return (up[y] < spec.SYMBOL_TILES[p, y] and fd > 0) or any(
+            seen[c] == 2 and kind[c] == spec.C_TILE and up_[c] and sym(c) == y for c in range(spec.NUM_CELLS))
+
+    def to_be_had(fd, map_left):
+        got = 0
+        for k in range(spec.ITEMS_IN_GAME[p]):
+            if any(in_game(q) and s["items"][q, k] for q in range(s["num_players"])) or found(
+                    spec.SYM_ITEM + k, fd) or (s["coffer"][k] and found(spec.SYM_COFFER, fd)):
+                got |= 1 << k
+        if (got >> spec.MONEY) & 1:
+            for k in range(spec.ITEMS_IN_GAME[p]):
+                y = spec.SYM_ITEM + k
+                if not spec.MAGIC[k] and (s["discovered"][k] or (up[y] < spec.SYMBOL_TILES[p, y] and (fd or map_left))):
+                    got |= 1 << k
+        return got
+
+    seen, queue = np.zeros(spec.NUM_CELLS, np.int8), []
+    for i in range(4 + s["num_players"] * spec.FIGURES):
+        c = spec.CORNERS[p, i] if i < 4 else s["fig"][(i - 4) // spec.FIGURES, (i - 4) % spec.FIGURES]
+        if c >= 0 and not seen[c]:
+            seen[c] = 1 if i >= 4 else 2
+            queue.append(int(c))
+    tunnels = [c for c in range(spec.NUM_CELLS) if kind[c] == spec.C_TILE and up_[c] and sym(c) == spec.SYM_TUNNEL]
+    tunnels_down = spec.SYMBOL_TILES[p, spec.SYM_TUNNEL] - up[spec.SYM_TUNNEL]
+    twins = tunnels[-2:] if tunnels_down == 0 and len(tunnels) >= 2 else []
+    map_left = up[spec.SYM_MAP] < spec.SYMBOL_TILES[p, spec.SYM_MAP] or s["phase"] == spec.PH_MAP_PICK
+    got, curse_moves, fd = 0, s["curse"] < 0, 0
+    while True:  # until nothing new: walk from every field reached, with what may be had
+        key, bottle = (got >> spec.KEY) & 1, (got >> spec.BOTTLE) & 1
+        head = 0
+        while head < len(queue):
+            a = queue[head]
+            head += 1
+            steps = [(int(spec.NEIGHBOR[p, a, d]), d) for d in range(4)]
+            steps += [(t, -1) for t in twins if a in twins and t != a]
+            for b, d in steps:
+                if b < 0 or seen[b] == 2 or not passable(b, curse_moves, got):
+                    continue
+                if d >= 0 and not ((may_open(a, d, key) and may_open(b, (d + 2) % 4, key))
+                                   or (bottle and not down(b))):
+                    continue
+                if not seen[b] and b != spec.CHAMBER[p]:
+                    fd += down(b)
+                    queue.append(b)
+                seen[b] = 2
+        grown = False
+        if tunnels_down > 0 and fd:
+            for c in range(spec.NUM_CELLS):
+                if seen[c] != 2 and ((c in tunnels and passable(c, curse_moves, got)) or (down(c) and map_left)):
+                    if not seen[c]:
+                        fd += down(c)
+                        queue.append(c)
+                        grown = True
+                    seen[c] = 2
+        more = to_be_had(fd, map_left)
+        moves = curse_moves or found(spec.SYM_SHRINE, fd)
+        if more == got and moves == curse_moves and not grown:
+            return seen, fd
+        got, curse_moves = more, moves
+
+
+@pytest.mark.parametrize("options", [dict(num_players=2), dict(num_players=5),
+                                     dict(num_players=2, pyramid="big"),
+                                     dict(num_players=4, pyramid="big", inscriptions_to_open=7)])
+def test_the_walk_on_sets_of_fields_marks_what_a_field_by_field_walk_marks(options):
+    """reach walks every field reached at once, on bit sets; a field-by-field walk over the
+    same rules marks the same fields and counts the same face-down fields, at points spread
+    over whole games of random play (keys, bottles, tunnels and the map come late)."""
+    from pyramid_envs.core.vector import VectorGame
+
+    vec = VectorGame(GAME, 16, seed=5, **options)
+    _, masks = vec.reset()
+    rng = np.random.default_rng(5)
+    seen, up = scratch()
+    for t in range(2000):
+        if t % 40 == 0:
+            for b in range(vec.num_envs):
+                want_seen, want_fd = _reference_reach(vec.states[b])
+                assert reach(vec.states[b], seen, up) == want_fd
+                np.testing.assert_array_equal(seen, want_seen)
+        _, masks, *_ = vec.step(np.array([rng.choice(np.flatnonzero(m)) for m in masks]))

@@ -26,9 +26,11 @@ from .spec import (ANY_MATCH_BONUS, BARGE_MATERIALS, BORDER_MINIMUM, BUILDING_MA
 from .spec_advanced import D_TIE_MEDJAY, D_TIE_PRESTIGE, DECREE_END_MINOR_FAVORS, MIN_DECREE
 from .state import GLANCE_SEAT as SEAT_FEATURES, SLOT_EMPTY
 
-# scratch rows (observe.py allocates them once per batch)
-W_SCORE, W_TB1, W_TB2, W_KEY, W_PROJ, W_VALS, W_RES, W_MAJ, W_MIN, W_EARN = range(10)
+# scratch rows, allocated once per batch by observe.py (W_SHAPE): by seat, except W_TILES
+# (by colour: the pools' tiles of that colour) and W_SEC (by pyramid section: its empty spaces)
+W_SCORE, W_TB1, W_TB2, W_KEY, W_PROJ, W_VALS, W_RES, W_MAJ, W_MIN, W_TILES, W_SEC, W_EARN = range(12)
 NUM_W = W_EARN + NUM_BORDERS  # row W_EARN + b: the Prestige each seat earns on border b
+W_SHAPE = (NUM_W, max(MAX_PLAYERS, NUM_COLORS, PYR_MAX_SECTIONS))
 NUM_CHECKS = 3      # Akhet favor checks: Ra (step 3), Construction (4), Prestige (6)
 NUM_MINOR_BITS = MIN_DECREE + 1  # minors_done: the base three, then the advanced ones
 
@@ -65,35 +67,30 @@ def end_tally(s, w):
 @njit(cache=True)
 def favor_standing(n, vals, least, res):
     """What akhet.favor_check would give each seat on vals, without giving it: res[p] = 2
-    a Major, 1 a Minor, 0 nothing."""
-    best = -1
+    a Major, 1 a Minor, 0 nothing. One pass finds the two best values that place and
+    how many seats hold each."""
+    best, n_best, second, n_second = -1, 0, -1, 0
     for p in range(n):
-        res[p] = 0
-        if vals[p] >= least:
-            best = max(best, vals[p])
-    if best < 0:
-        return
-    tied = 0
+        v = vals[p]
+        if v < least:
+            continue
+        if v > best:
+            second, n_second = best, n_best
+            best, n_best = v, 1
+        elif v == best:
+            n_best += 1
+        elif v > second:
+            second, n_second = v, 1
+        elif v == second:
+            n_second += 1
     for p in range(n):
-        if vals[p] == best:
-            tied += 1
-    if tied > 1:
-        for p in range(n):
-            if vals[p] == best:
-                res[p] = 1
-        return
-    second, cnt, who = -1, 0, -1
-    for p in range(n):
-        if vals[p] == best:
-            res[p] = 2
-        elif vals[p] >= least:
-            second = max(second, vals[p])
-    for p in range(n):
-        if vals[p] == second and second >= 0:
-            cnt += 1
-            who = p
-    if cnt == 1:
-        res[who] = 1
+        v = vals[p]
+        if v < least:
+            res[p] = 0
+        elif v == best:
+            res[p] = 2 if n_best == 1 else 1  # a tie for the most: a Minor each
+        else:
+            res[p] = 1 if v == second and n_best == 1 and n_second == 1 else 0
 
 
 @njit(cache=True)
@@ -141,13 +138,21 @@ def project_checks(s, w, f, k, seat):
     for p in range(n):
         w[W_MAJ, p] = 0
         w[W_MIN, p] = 0
+    vals = w[W_VALS]
     for c in range(NUM_CHECKS):
-        vals = w[W_VALS]
+        # for the margins: the best value, its first seat, and the best of the other seats
+        top, top_p, second = -1_000_000, -1, -1_000_000
         for p in range(n):
-            vals[p] = check_vals(s, w, c, p)
-        for j in range(n):
-            p = (seat + j) % n
-            f[k + j * SEAT_FEATURES + 7 + 2 * c] = _unit(_margin(n, vals, p), -10, 10)
+            v = check_vals(s, w, c, p)
+            vals[p] = v
+            if v > top:
+                top, top_p, second = v, p, top
+            elif v > second:
+                second = v
+        for p in range(n):
+            j = p - seat if p >= seat else p - seat + n  # p's row (the observer's first); no %
+            other = second if p == top_p else top
+            f[k + j * SEAT_FEATURES + 7 + 2 * c] = _unit(vals[p] - other, -10, 10)
         win_ties(s, vals, D_TIE_MEDJAY if c == 0 else D_TIE_PRESTIGE, RA_LEAST if c == 0 else TRACK_LEAST)
         favor_standing(n, vals, RA_LEAST if c == 0 else TRACK_LEAST, w[W_RES])
         for p in range(n):
@@ -157,26 +162,21 @@ def project_checks(s, w, f, k, seat):
             elif w[W_RES, p] == 1 and minors_left > 0:
                 w[W_MIN, p] += 1
                 minors_left -= 1
-        for j in range(n):
-            f[k + j * SEAT_FEATURES + 6 + 2 * c] = 0.5 * w[W_RES, (seat + j) % n]
+        for p in range(n):
+            j = p - seat if p >= seat else p - seat + n
+            f[k + j * SEAT_FEATURES + 6 + 2 * c] = 0.5 * w[W_RES, p]
     for p in range(n):
         w[W_PROJ, p] = s.major_favors[p] + w[W_MAJ, p] + (s.minor_favors[p] + w[W_MIN, p]) // MINORS_PER_MAJOR
 
 
 @njit(cache=True)
-def can_construct(s, p, col):
-    """p holds what a construction of colour col costs: a tile of that colour, a marker,
-    a servant, a Deben and the colour's good (§5.1 A; where it fits is left out). The tiles,
-    a loop over the pools, are counted last."""
-    if not (s.debens[p] >= CONSTRUCT_DEBENS and servants_available(s, p) > 0
-            and marker_left(s, p, col)
-            and s.goods[p, COLOR_CONSTRUCT_GOOD[col]] >= construct_good_need(s, p)):
-        return False
-    tiles = 0
-    for k in range(NUM_POOLS):
-        if pool_color(k) == col:
-            tiles += s.pool[k]
-    return tiles > 0
+def can_construct(s, w, p, col):
+    """p holds what a construction of colour col costs: a tile of that colour (counted
+    once per state in w[W_TILES]), a marker, a servant, a Deben and the colour's good
+    (§5.1 A; where it fits is left out)."""
+    return (w[W_TILES, col] > 0 and s.debens[p] >= CONSTRUCT_DEBENS
+            and servants_available(s, p) > 0 and marker_left(s, p, col)
+            and s.goods[p, COLOR_CONSTRUCT_GOOD[col]] >= construct_good_need(s, p))
 
 
 @njit(cache=True)
@@ -191,7 +191,7 @@ def _seat(s, w, p, f, k):
     for g in range(NUM_GOODS):
         f[k + 26 + g] = _unit(s.goods[p, g], 0, 5)
     for c in range(NUM_COLORS):
-        f[k + 30 + c] = 1.0 if can_construct(s, p, c) else 0.0
+        f[k + 30 + c] = 1.0 if can_construct(s, w, p, c) else 0.0
 
 
 # Favor-track points a room gives at once: Prestige, pyramid materials (Construction),
@@ -201,11 +201,11 @@ ROOM_VALUE = ROOM_GAIN[:, :, [G_PRESTIGE, G_PYRAMID, G_OFFERING, G_MEDJAY_1, G_M
 
 
 @njit(cache=True)
-def _local(s, seat, f, k, sec):
+def _local(s, seat, f, k, w):
     """Per action target, for the observer: PYRAMID_PLACE (material m may go on space i;
     the Construction points it would earn there), ROOM (usable now; its favor-track
     value), CROP_ROOM (usable now), DOCK (usable now; materials on its barge)."""
-    lv, pc = s.level, pcx(s)
+    lv, pc, sec = s.level, pcx(s), w[W_SEC]
     for j in range(PYR_MAX_SECTIONS):
         sec[j] = 0
     for i in range(pyr_spaces(s)):
@@ -250,16 +250,20 @@ def _local(s, seat, f, k, sec):
 
 
 @njit(cache=True)
-def glance(s, seat, f, k, w, sec):
+def glance(s, seat, f, k, w):
     """Write the block at f[k:] (f is zeroed); returns the index after it."""
     n = s.num_players
     end_tally(s, w)
     for p in range(n):  # read by the Prestige check and by the seat's row
         for b in range(NUM_BORDERS):
             w[W_EARN + b, p] = border_earns(s, p, b)
+    for c in range(NUM_COLORS):  # read by each seat's row (can_construct)
+        w[W_TILES, c] = 0
+    for i in range(NUM_POOLS):
+        w[W_TILES, pool_color(i)] += s.pool[i]
     project_checks(s, w, f, k, seat)
     for j in range(n):
-        p = (seat + j) % n
+        p = seat + j if seat + j < n else seat + j - n  # (seat + j) % n without a division
         r = k + j * SEAT_FEATURES
         f[r] = 1.0
         f[r + 1] = _unit(w[W_SCORE, p], 0, 10)
@@ -291,4 +295,4 @@ def glance(s, seat, f, k, w, sec):
     f[k + 4] = (spaces - filled) / PYR_MAX_SPACES
     for b in range(NUM_MINOR_BITS):
         f[k + 5 + b] = (s.minors_done >> b) & 1
-    return _local(s, seat, f, k + 5 + NUM_MINOR_BITS, sec)
+    return _local(s, seat, f, k + 5 + NUM_MINOR_BITS, w)

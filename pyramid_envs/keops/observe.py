@@ -10,10 +10,10 @@ import numpy as np
 
 from ..core.rng import sorted_shuffle
 from .decrees import determinize_one as determinize_decrees
-from .glance import NUM_W, glance
+from .glance import W_SHAPE, glance
 from .rautoma import determinize_ra, observe_ra
 from .spec import (ADV_PHASE0, DIE_FACES, MAX_PLAYERS, NUM_BARGES, NUM_BASE_PHASES, NUM_BORDERS,
-                   PYR_MAX_SECTIONS, RA_PHASE0)
+                   RA_PHASE0)
 from .spec_advanced import DEC_DECK, MAX_OFFERS, NUM_DECREES, NUM_FAMILY_CARDS
 from .state import OBS_FIELDS, OBS_RANGE, STATE
 
@@ -25,13 +25,14 @@ def _scale(v, lo, inv):
 
 FIELDS_AT = MAX_PLAYERS + NUM_BASE_PHASES  # observation index of OBS_FIELDS' first value
 RECORD_SIZE = STATE.itemsize
+F32_ZERO, F32_ONE = np.float32(0), np.float32(1)
 
 
 def _byte_runs():
     """OBS_FIELDS' one-byte fields as runs contiguous both in the record and in the
     observation: (record offset, observation index, length), and per byte its lo and
-    1 / (hi - lo); also the observation index of each wider field and the index after them."""
-    runs, lo, inv, wide = [], [], [], {}
+    hi - lo; also the observation index of each wider field and the index after them."""
+    runs, lo, span, wide = [], [], [], {}
     k = FIELDS_AT
     for name in OBS_FIELDS:
         t, offset = STATE.fields[name][:2]
@@ -47,27 +48,30 @@ def _byte_runs():
             else:
                 runs.append([offset, k, n])
             lo += [a] * n
-            inv += [1.0 / (b - a)] * n
+            span += [b - a] * n
         k += n
-    return np.array(runs, np.int64), np.array(lo, np.int8), np.array(inv, np.float64), wide, k
+    return np.array(runs, np.int64), np.array(lo, np.float32), np.array(span, np.float32), wide, k
 
 
-BYTE_RUNS, BYTE_LO, BYTE_INV, _WIDE, FIELDS_END = _byte_runs()
+BYTE_RUNS, BYTE_LO, BYTE_SPAN, _WIDE, FIELDS_END = _byte_runs()
+assert (BYTE_SPAN > 0).all(), "an empty OBS_RANGE: _fields divides by it unchecked"
 assert set(_WIDE) == {"scores", "goods_supply", "debens"}, "a wider field for _fields to write"
 SCORES_AT, GOODS_SUPPLY_AT, DEBENS_AT = _WIDE["scores"], _WIDE["goods_supply"], _WIDE["debens"]
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")  # no zero-divisor test, which would stop vectorising
 def _fields(s, raw, f):
     """Write OBS_FIELDS (raw: the record's bytes). The one-byte fields, nearly all of them,
     are scaled a run of the record at a time: one loop per run vectorises, where a loop per
-    field could not (each store to f might have changed the record, for all LLVM knows)."""
+    field could not (each store to f might have changed the record, for all LLVM knows).
+    In float32, twice the lanes of float64: the division is correctly rounded, so it gives
+    the float32 nearest (v - lo) / (hi - lo), as float64 then rounding to float32 would."""
     e = 0
     for r in range(BYTE_RUNS.shape[0]):
         src, dst, n = BYTE_RUNS[r, 0], BYTE_RUNS[r, 1], BYTE_RUNS[r, 2]
-        v, lo, inv, out = raw[src:src + n], BYTE_LO[e:e + n], BYTE_INV[e:e + n], f[dst:dst + n]
+        v, lo, span, out = raw[src:src + n], BYTE_LO[e:e + n], BYTE_SPAN[e:e + n], f[dst:dst + n]
         for i in range(n):
-            out[i] = min(1.0, max(0.0, (v[i] - lo[i]) * inv[i]))
+            out[i] = min(F32_ONE, max(F32_ZERO, (np.float32(v[i]) - lo[i]) / span[i]))
         e += n
     for i in range(4):  # per seat, per good, per seat
         f[SCORES_AT + i] = _scale(s.scores[i], 0, 0.05)
@@ -79,8 +83,7 @@ def _fields(s, raw, f):
 def observe(states, seats, out):
     recs = np.ascontiguousarray(states)  # a copy only where states is strided
     raw = recs.view(np.int8)  # the records' bytes, for _fields
-    w = np.zeros((NUM_W, MAX_PLAYERS), np.int64)
-    sec = np.zeros(PYR_MAX_SECTIONS, np.int64)
+    w = np.zeros(W_SHAPE, np.int64)
     for b in range(recs.shape[0]):  # one function, no per-state layer: see mask.legal_mask
         s, seat, f = recs[b], seats[b], out[b]
         f[:FIELDS_AT] = 0.0  # _fields writes every float of its part
@@ -92,7 +95,7 @@ def observe(states, seats, out):
         for i in range(s.barge_reserve_n):
             f[FIELDS_END + s.barge_reserve[i]] = 1.0
         k = observe_ra(s, f, advanced_tail(s, seat, f, FIELDS_END + NUM_BARGES))
-        glance(s, seat, f, k, w, sec)
+        glance(s, seat, f, k, w)
 
 
 @njit(cache=True)

@@ -8,9 +8,11 @@ observation at every step. NUMBA_CACHE_DIR points each game's cold run at a new 
 so the project's own cache is left alone. `--jobs` sets PYRAMID_ENVS_COMPILE_JOBS, the
 processes a first use compiles in (default: one per core). Numba's compile events are summed by the dispatcher
 they compiled, so the slowest kernels are named (their compile time includes the helpers
-compiled into them); `functions` counts the jitted functions compiled, `compiles` their
-specialisations (one per tuple of argument types), and the functions compiled more than once
-are listed.
+compiled into them); `functions` counts the jitted functions compiled, `compiles` how many
+times numba compiled them (once per tuple of argument types, and once more where Python also
+calls a helper that jitted code calls), and the functions compiled more than once are listed.
+All three count this process only: with more than one job, what the helper processes
+compiled is loaded from the cache here and not counted.
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 FIRST_USE = r"""
-import json, sys, time
+import collections, json, sys, time
 t0 = time.perf_counter()
 from numba.core.event import install_recorder
 with install_recorder("numba:compile") as rec:
@@ -46,12 +48,12 @@ for ts, event in rec.buffer:
     elif key in starts:
         per_kernel[key] = per_kernel.get(key, 0.0) + ts - starts.pop(key)
 top = sorted(per_kernel.items(), key=lambda kv: -kv[1])[:5]
-dispatchers = {id(e.data["dispatcher"]): e.data["dispatcher"] for _, e in rec.buffer}.values()
-repeated = sorted(((d.py_func.__module__.rsplit(".", 1)[-1] + "." + d.__name__, len(d.signatures))
-                   for d in dispatchers if len(d.signatures) > 1), key=lambda kv: -kv[1])
-print(json.dumps({"seconds": seconds, "top": top, "functions": len(dispatchers),
-                  "specialisations": sum(len(d.signatures) for d in dispatchers),
-                  "repeated": repeated[:8]}))
+# a function compiled for jitted callers and for Python has two dispatchers (core/jit.py)
+compiles = collections.Counter(e.data["dispatcher"].py_func for _, e in rec.buffer if e.is_start)
+repeated = sorted(((f.__module__.rsplit(".", 1)[-1] + "." + f.__name__, n)
+                   for f, n in compiles.items() if n > 1), key=lambda kv: -kv[1])
+print(json.dumps({"seconds": seconds, "top": top, "functions": len(compiles),
+                  "specialisations": sum(compiles.values()), "repeated": repeated[:8]}))
 """
 
 TRIVIAL = r"""

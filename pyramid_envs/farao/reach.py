@@ -22,6 +22,7 @@ tiles not yet turned, never as the tiles that lie there.
 """
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
+from ..core.bits import bit_count
 from ..core.jit import njit
 
 from .spec import (BOTTLE, C_CHAMBER, C_CORNER, C_RING, C_TILE, CELL_KIND, CHAMBER,
@@ -80,15 +81,6 @@ def _has(lo, hi, c):
 @njit(cache=True, inline="always")
 def _one(c):
     return (np.int64(1) << c, np.int64(0)) if c < _W else (np.int64(0), np.int64(1) << (c - _W))
-
-
-@njit(cache=True, inline="always")
-def _count(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 @njit(cache=True, inline="always")
@@ -285,7 +277,7 @@ def reach(s, seen, up):
                 break
             rl, rh = gl, gh
         bl, bh = rl, rh
-        fd_seen = _count(rl & fd[0] & ~r0l) + _count(rh & fd[1] & ~r0h)
+        fd_seen = bit_count(rl & fd[0] & ~r0l) + bit_count(rh & fd[1] & ~r0h)
         # what the fields reached may bring, then the walk goes on from every field again:
         # a tunnel's twin may lie under a face-down field reached; with the map still to be
         # turned, a twin may be turned up under any face-down field
@@ -296,7 +288,7 @@ def reach(s, seen, up):
             eh |= ah
             rl |= al
             rh |= ah
-            fd_seen = _count(rl & fd[0] & ~r0l) + _count(rh & fd[1] & ~r0h)
+            fd_seen = bit_count(rl & fd[0] & ~r0l) + bit_count(rh & fd[1] & ~r0h)
         entered = 0  # as _entered_symbols
         xl, xh = el & uptile[0], eh & uptile[1]
         while xl:

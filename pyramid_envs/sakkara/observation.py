@@ -10,6 +10,7 @@ apart (layout: spec.py, docs/rules/sakkara.md).
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from ..core.bits import bit_count
 from ..core.jit import njit
 
 from .rules import (_castable, _can_build, _chunk_ok, _move_kind, _place_target_kind,
@@ -338,15 +339,6 @@ def _glance_moves(s, seat, f, misses, misses_step, opp_misses, occupied):
 
 
 @njit(cache=True, inline="always")
-def _bit_count(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
-@njit(cache=True, inline="always")
 def _glance_sweeps(s, seat, f, takeable, missed_tops):
     """What each firestorm (worker x row, column) and whirlwind (worker) of seat would take:
     the takeable spaces (a stack, no worker) of its area, and those whose top seat misses."""
@@ -355,8 +347,8 @@ def _glance_sweeps(s, seat, f, takeable, missed_tops):
         if pos < 0:
             continue
         taken = SWEEP_AREA[t, pos] & takeable
-        f[GLANCE_SWEEPS + t] = _bit_count(taken) / SWEEP_SPACES[t]
-        f[GLANCE_SWEEPS + NUM_SWEEPS + t] = MISSES_FRAC[_bit_count(taken & missed_tops)]
+        f[GLANCE_SWEEPS + t] = bit_count(taken) / SWEEP_SPACES[t]
+        f[GLANCE_SWEEPS + NUM_SWEEPS + t] = MISSES_FRAC[bit_count(taken & missed_tops)]
 
 
 @njit(cache=True)

@@ -78,12 +78,11 @@ class _LinkedOnlyLibrary(JITCodeLibrary):
     """A helper's code: optimised with what it calls, linked into its callers, never emitted."""
 
     def _finalize_final_module(self):  # numba's, less adding the module to its JIT engine
-
         self._finalize_dynamic_globals()
         self._verify_declare_only_symbols()
         self._finalized = True
 
-    def get_pointer_to_function(self, name):
+    def get_pointer_to_function(self, name):  # nothing of it is in the engine
         return 0
 
     def serialize_using_object_code(self):  # what numba's cache stores: the IR its callers link

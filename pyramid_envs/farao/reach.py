@@ -211,12 +211,12 @@ def reach(s, seen, up):
     for i in range(4 + s.num_players * FIGURES):
         c = CORNERS[pyr, i] if i < 4 else s.fig[(i - 4) // FIGURES, (i - 4) % FIGURES]
         if c >= 0:
-            bl, bh = _one(c)
-            rl |= bl
-            rh |= bh
+            ol, oh = _one(c)
+            rl |= ol
+            rh |= oh
             if i < 4:
-                el |= bl
-                eh |= bh
+                el |= ol
+                eh |= oh
     r0l, r0h = rl, rh
     chl, chh = _one(chamber)
     map_left = up[SYM_MAP] < SYMBOL_TILES[pyr, SYM_MAP] or s.phase == PH_MAP_PICK
@@ -230,9 +230,9 @@ def reach(s, seen, up):
         # no laid obstacle that kills or bars the way while its item cannot be had
         pl, ph = _ALL
         if not curse_moves:
-            cl, chh_ = _one(s.curse)
-            pl &= ~cl
-            ph &= ~chh_
+            ol, oh = _one(s.curse)
+            pl &= ~ol
+            ph &= ~oh
         for i in range(NUM_ITEMS):
             if not (got >> i) & 1:
                 pl &= ~block[i, 0]
@@ -242,16 +242,16 @@ def reach(s, seen, up):
             for d in range(4):
                 sl = rl & _HAS_NB[pyr, d, 0]
                 sh = rh & _HAS_NB[pyr, d, 1]
-                ol, oh = opens[d, 0], opens[d, 1]
-                bl, bh = opens[(d + 2) % 4, 0], opens[(d + 2) % 4, 1]
+                ol, oh = opens[d, 0], opens[d, 1]  # this way out, and the way in across
+                il, ih = opens[(d + 2) % 4, 0], opens[(d + 2) % 4, 1]
                 if key:
                     ol |= laid[0]
                     oh |= laid[1]
-                    bl |= laid[0]
-                    bh |= laid[1]
+                    il |= laid[0]
+                    ih |= laid[1]
                 ml, mh = _shift(sl & ol, sh & oh, _STEP[d])
-                ml &= bl
-                mh &= bh
+                ml &= il
+                mh &= ih
                 if bottle:  # a bottle crosses any wall into a revealed field
                     xl, xh = _shift(sl, sh, _STEP[d])
                     ml |= xl & ~fd[0]
@@ -260,13 +260,13 @@ def reach(s, seen, up):
                 nh |= mh
             if t1 >= 0:  # both tunnels face up: one step from one to the other
                 if _has(rl, rh, t0):
-                    bl, bh = _one(t1)
-                    nl |= bl
-                    nh |= bh
+                    ol, oh = _one(t1)
+                    nl |= ol
+                    nh |= oh
                 if _has(rl, rh, t1):
-                    bl, bh = _one(t0)
-                    nl |= bl
-                    nh |= bh
+                    ol, oh = _one(t0)
+                    nl |= ol
+                    nh |= oh
             nl &= pl
             nh &= ph
             el |= nl
@@ -276,7 +276,7 @@ def reach(s, seen, up):
             if gl == rl and gh == rh:
                 break
             rl, rh = gl, gh
-        bl, bh = rl, rh
+        walked_l, walked_h = rl, rh
         fd_seen = bit_count(rl & fd[0] & ~r0l) + bit_count(rh & fd[1] & ~r0h)
         # what the fields reached may bring, then the walk goes on from every field again:
         # a tunnel's twin may lie under a face-down field reached; with the map still to be
@@ -301,7 +301,7 @@ def reach(s, seen, up):
             entered |= 1 << TILE_SYMBOL[s.tile[c + _W]]
         more = _to_be_had(s, entered, fd_seen, up, map_left)
         moves = curse_moves or _found(s, entered, SYM_SHRINE, fd_seen, up)
-        if not ((more ^ got) & WAY_ITEMS or moves != curse_moves) and rl == bl and rh == bh:
+        if not ((more ^ got) & WAY_ITEMS or moves != curse_moves) and rl == walked_l and rh == walked_h:
             break  # no new way, and the tunnels reached no new field
         got = more
         curse_moves = moves

@@ -105,22 +105,11 @@ def _up_symbols(s, up):
             up[TILE_SYMBOL[s.tile[c]]] += 1
 
 
-@njit(cache=True)
-def _entered_symbols(s, seen):
-    """Bit y: a face-up tile with symbol y lies on a field entered by a step (seen 2); one
-    pass over the board serves every _found of a round."""
-    syms = 0
-    for c in range(NUM_CELLS):
-        if seen[c] == ENTERED and CELL_KIND[s.pyramid, c] == C_TILE and s.up[c]:
-            syms |= 1 << TILE_SYMBOL[s.tile[c]]
-    return syms
-
-
 @njit(cache=True, inline="always")
 def _found(s, entered, sym, fd_seen, up):
     """A tile with symbol sym may be entered: face up on a field entered by a step (bit sym
-    of entered, _entered_symbols), or still face down while some face-down field is reached
-    (it may lie there)."""
+    of entered), or still face down while some face-down field is reached (it may lie
+    there)."""
     return (up[sym] < SYMBOL_TILES[s.pyramid, sym] and fd_seen > 0) or (entered >> sym) & 1 == 1
 
 
@@ -158,9 +147,10 @@ def reach(s, seen, up):
     """seen[c] = ENTERED for every field some figure might ever enter by a step (see the
     module), SEEDED where a figure stands that no step may bring back; the chamber is
     marked when a reached field may lead into it, and is never walked through.
-    Returns the number of face-down fields reached. up: the face-up count per symbol
-    (filled here). The walk is on sets of fields (two words): every field reached steps
-    at once, which took a third of the time of a field-by-field walk."""
+    Returns (the number of face-down fields reached, bit y: a face-up tile with symbol y
+    lies on a field entered). up: the face-up count per symbol (filled here). The walk is
+    on sets of fields (two words): every field reached steps at once, which took a third of
+    the time of a field-by-field walk."""
     pyr = s.pyramid
     chamber = CHAMBER[pyr]
     _up_symbols(s, up)
@@ -289,7 +279,7 @@ def reach(s, seen, up):
             rl |= al
             rh |= ah
             fd_seen = bit_count(rl & fd[0] & ~r0l) + bit_count(rh & fd[1] & ~r0h)
-        entered = 0  # as _entered_symbols
+        entered = 0
         xl, xh = el & uptile[0], eh & uptile[1]
         while xl:
             c = trailing_zeros(xl)
@@ -307,7 +297,7 @@ def reach(s, seen, up):
         curse_moves = moves
     for c in range(NUM_CELLS):
         seen[c] = ENTERED if _has(el, eh, c) else (SEEDED if _has(rl, rh, c) else 0)
-    return fd_seen
+    return fd_seen, entered
 
 
 @njit(cache=True)
@@ -315,14 +305,13 @@ def stuck(s, seen, up):
     """No player still in can ever enter the chamber: it cannot be reached, or it is shut
     and no one can come to read the inscriptions that open it (each face-down field
     reached gives at most one colour, of those still face down)."""
-    fd_seen = reach(s, seen, up)
+    fd_seen, entered = reach(s, seen, up)
     if not seen[CHAMBER[s.pyramid]]:
         return True
     if s.chamber_open:
         return False
     reached = 0  # colours on a face-up tile reached, and colours still face down
     hidden = 0
-    entered = _entered_symbols(s, seen)
     for c in range(COLOURS_IN_GAME[s.pyramid]):
         y = SYM_INSCRIPTION + c
         if s.insc_supply[c] > 0 and _found(s, entered, y, 0, up):

@@ -93,7 +93,7 @@ def test_the_last_colour_face_down_behind_walls_ends_the_game():
     d = json.loads((DATA / "green_walled_off.json").read_text())
     st = GAME.from_dict(d)  # recorded with end_when_stuck off
     seen, up = scratch()
-    assert reach(st[0], seen, up) == 0 and seen[spec.CHAMBER[0]]
+    assert reach(st[0], seen, up)[0] == 0 and seen[spec.CHAMBER[0]]
     assert stuck(st[0], seen, up)
     with pytest.raises(ValueError, match="hand-over"):
         GAME.from_dict({**d, "end_when_stuck": True})
@@ -348,6 +348,6 @@ def test_the_walk_on_sets_of_fields_marks_what_a_field_by_field_walk_marks(optio
         if t % 40 == 0:
             for b in range(vec.num_envs):
                 want_seen, want_fd = _reference_reach(vec.states[b])
-                assert reach(vec.states[b], seen, up) == want_fd
+                assert reach(vec.states[b], seen, up)[0] == want_fd
                 np.testing.assert_array_equal(seen, want_seen)
         _, masks, *_ = vec.step(np.array([rng.choice(np.flatnonzero(m)) for m in masks]))

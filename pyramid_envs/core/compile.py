@@ -23,6 +23,13 @@ claims it first (a file made atomically in a folder of claims), so a game whose 
 short does not wait for one helper to compile the rest. On the quiet 2-core machine the
 first split (this process reset and step, one helper observe and legal_mask) brought a cold
 first use from 9-53 s to 6-31 s (benchmarks/RESULTS.md, session 19; the queue: session 28).
+A `step` too long for this (Keops': 23-25 s of its rules' 36 on one core) names parts of
+itself (`Kernels.step_parts`: Keops' `settle`, 14 s of it): the first helper process compiles
+them first, for the argument types `step` calls them with, into the cache, then the queue
+from its front; this process takes the queue from its back but for its first kernel, then
+`step`, and where `step`'s compile reaches a part before it is cached, waits for it (or
+compiles it, where no process has claimed it or its process has ended), then links it from
+the cache. Keops' cold first use: 26-27 s -> 18.5-19 s (benchmarks/RESULTS.md, session 30).
 A helper process that fails costs nothing but time: whatever it left uncompiled compiles
 here.
 """
@@ -37,6 +44,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from numba import typeof
 
 from .dispatch import bind
 
@@ -113,8 +121,20 @@ def cores() -> int:
 _QUEUE = ("observe", "legal_mask", "reset")
 
 
+def _step_parts(game) -> dict:
+    """`step`'s helpers compiled apart (Kernels.step_parts), by the name they are claimed under."""
+    return {f"step.{helper.py_func.__name__}": (helper, arguments)
+            for helper, arguments in game.kernels.step_parts if hasattr(helper, "compile_for_callers")}
+
+
+def compile_step_part(game, name: str) -> None:
+    """Compile one of `step`'s parts for the argument types `step` calls it with, into the cache."""
+    helper, arguments = _step_parts(game)[name]
+    helper.compile_for_callers(tuple(typeof(a) for a in arguments(*_arguments(game)["step"])))
+
+
 def _claim(claims: str, name: str) -> bool:
-    """Whether this process is the first to claim kernel `name` (the file is made atomically)."""
+    """Whether this process is the first to claim `name` (the file is made atomically)."""
     try:
         os.close(os.open(os.path.join(claims, name), os.O_CREAT | os.O_EXCL))
     except FileExistsError:
@@ -122,15 +142,35 @@ def _claim(claims: str, name: str) -> bool:
     return True
 
 
+def _compile_item(game, claims: str, name: str) -> None:
+    if name.startswith("step."):
+        compile_step_part(game, name)
+        _claim(claims, name + ".done")  # cached: the process compiling `step` may load it now
+    else:
+        compile_kernels(game, (name,))
+
+
 def _compile_claimed(game, claims: str, names) -> None:
     for name in names:
         if _claim(claims, name):
-            compile_kernels(game, (name,))
+            _compile_item(game, claims, name)
+
+
+def _await_part(claims: str, name: str, helpers):
+    """What this process does when `step`'s compile reaches part `name`: claim it where no
+    process has (and compile it here), else wait until it is cached or its process has ended."""
+    def wait():
+        if _claim(claims, name):
+            return
+        while (not os.path.exists(os.path.join(claims, name + ".done"))
+               and any(proc.poll() is None for proc in helpers)):
+            time.sleep(0.02)
+    return wait
 
 
 def _start_helpers(game, claims: str, orders) -> list[subprocess.Popen]:
-    """Processes compiling the kernels they claim, each in its order, into numba's cache; none
-    where one cannot start."""
+    """Processes compiling what they claim, each in its order, into numba's cache; none where
+    one cannot start."""
     root = str(Path(__file__).resolve().parents[2])  # where this pyramid_envs is importable from
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
     code = "import sys; from pyramid_envs.core.compile import _helper_main; _helper_main(sys.argv[1:])"
@@ -149,22 +189,27 @@ def _helper_main(argv) -> None:
     from .registry import get_game  # the registry imports this module
     name, claims, first, *rest = argv
     game = get_game(name, compile=False)
-    compile_kernels(game, (first,))  # claimed for it when it was started
+    _compile_item(game, claims, first)  # claimed for it when it was started
     _compile_claimed(game, claims, rest)
 
 
 def _compile_part(game, part: str, jobs: int) -> None:
     helpers, claims = [], None
+    parts = _step_parts(game) if part == "rules" else {}
     if part == "rules" and jobs > 1:
         claims = tempfile.mkdtemp(prefix="pyramid_envs_claims_")
-        orders = [_QUEUE, _QUEUE[::-1]][:jobs - 1]
-        for name in ("step", *(order[0] for order in orders)):  # each process's first kernel is its own
-            _claim(claims, name)
+        orders = [(*parts, *_QUEUE), _QUEUE[::-1]][:jobs - 1]
+        for order in orders:  # each helper's first item is its own
+            _claim(claims, order[0])
         helpers = _start_helpers(game, claims, orders)
     try:
         if helpers:
-            compile_kernels(game, ("step",))
-            _compile_claimed(game, claims, _QUEUE[::-1])
+            for name, (helper, _) in parts.items():
+                helper.await_compile(_await_part(claims, name, helpers))
+            # `step` first, as the longest; where a helper compiles parts of it, after the
+            # queue's back, so that its compile reaches them once they are cached, leaving
+            # the helper the queue's front for when it is done with them
+            _compile_claimed(game, claims, (*_QUEUE[:0:-1], "step", _QUEUE[0]) if parts else ("step", *_QUEUE[::-1]))
         for proc in helpers:
             try:
                 proc.wait(timeout=900)  # a helper that hangs is killed; this process compiles its part
@@ -175,6 +220,8 @@ def _compile_part(game, part: str, jobs: int) -> None:
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
+        for helper, _ in parts.values():
+            helper.await_compile(None)
         if claims:
             shutil.rmtree(claims, ignore_errors=True)
     warm_up(game, part)  # loads what the helpers compiled; compiles anything they did not

@@ -54,6 +54,10 @@ class Kernels:
                                       rewards: float32[B, P], written for stepped games
     observe(states, seats, out)       seats: int64[B], out: float32[B, *obs_shape]
     determinize(states, seats, seeds) resample what `seats` cannot see
+
+    step_parts: helpers of `step` that a first use on several cores compiles in another
+    process while this one compiles the rest (core/compile.py), each as (helper, a function
+    giving its arguments from step's); for a `step` too long to compile on one core.
     """
 
     reset: Callable
@@ -61,6 +65,7 @@ class Kernels:
     step: Callable
     observe: Callable
     determinize: Callable
+    step_parts: tuple = ()
 
 
 @dataclass(frozen=True)

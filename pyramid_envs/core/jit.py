@@ -30,7 +30,10 @@ calls that code. A compile for jitted callers here stops at the optimised IR (nu
 is that IR. (What they link is now the optimiser's output as it was; emitting used to
 rewrite a helper's IR in place first, so the kernels' machine code differs in details.)
 Keops' rules compiled in 43-44 s instead of 46-47 on one core of the AMD machine, and no
-game's kernels ran slower (benchmarks/RESULTS.md, session 29).
+game's kernels ran slower (benchmarks/RESULTS.md, session 29). numba also optimises every
+library's module twice (a first -O3 pass that inlines, then a full one); a helper's gets the
+first pass only, since each caller runs both over its own module with the helper linked in:
+Keops' rules 36 s instead of 42 (benchmarks/RESULTS.md, session 30).
 
 The cache: numba keys a kernel's cached machine code on its own file only, so after an edit
 of a helper in another file a caller would keep running the helper's old code, silently
@@ -45,9 +48,9 @@ from pathlib import Path
 
 import llvmlite.binding as ll
 from numba import types
-from numba.core import compiler, sigutils
+from numba.core import compiler, config, sigutils
 from numba.core.caching import CompileResultCacheImpl, FunctionCache, NullCache
-from numba.core.codegen import JITCodeLibrary
+from numba.core.codegen import JITCodeLibrary, remove_redundant_nrt_refct
 from numba.core.registry import CPUDispatcher
 from numba.core.serialize import dumps
 
@@ -76,6 +79,17 @@ class _PackageStampedImpl(CompileResultCacheImpl):
 
 class _LinkedOnlyLibrary(JITCodeLibrary):
     """A helper's code: optimised with what it calls, linked into its callers, never emitted."""
+
+    def _optimize_final_module(self):
+        """numba's first pass over the module only (an -O3 pipeline that inlines, then its
+        reference-count pruning), not its second, full pass: each caller runs both passes
+        again over its own module with this one linked in."""
+        mpm, pb = self._codegen._module_pass_manager(loop_vectorize=self._codegen._loopvect,
+                                                     slp_vectorize=False,
+                                                     opt=self._codegen._opt_level, cost="cheap")
+        mpm.run(self._final_module, pb)
+        if not config.LLVM_REFPRUNE_PASS:
+            self._final_module = remove_redundant_nrt_refct(self._final_module)
 
     def _finalize_final_module(self):  # numba's, less adding the module to its JIT engine
         self._finalize_dynamic_globals()
@@ -208,6 +222,7 @@ class WideningDispatcher(_WideningCalls):
         self._twin = None
         self._typing = threading.local()  # another thread's Python call is not a jitted caller
         self._entries = set()  # signatures whose Python entry point is in numba's call table
+        self._awaited = None  # see await_compile
 
     def python_dispatcher(self):
         """The twin that compiles this function with wrappers (built on first use)."""
@@ -245,10 +260,27 @@ class WideningDispatcher(_WideningCalls):
     def _depth(self) -> int:
         return getattr(self._typing, "depth", 0)
 
+    def compile_for_callers(self, args) -> None:
+        """Compile for these argument types as a call from jitted code would (its scalars
+        widened; no wrappers; into numba's cache, from which another process's callers load it)."""
+        self._typing.depth = self._depth() + 1
+        try:
+            self.compile(tuple(_widen(a) for a in args))
+        finally:
+            self._typing.depth -= 1
+
+    def await_compile(self, wait) -> None:
+        """Call `wait()` before the next compile for a jitted caller: core/compile.py's hook
+        while another process compiles this function into the cache (numba looks there first)."""
+        self._awaited = wait
+
     def compile(self, sig):
         args, _ = sigutils.normalize_signature(sig)
         args = tuple(args)
         if self._depth():  # a jitted caller: no wrappers, or the twin's compile where it has one
+            if self._awaited is not None and args not in self.overloads:
+                wait, self._awaited = self._awaited, None
+                wait()
             twin = self._twin.overloads.get(args) if self._twin is not None else None
             if twin is not None and args not in self.overloads:
                 self.overloads[args] = twin

@@ -33,7 +33,8 @@ GAME = Game(
     num_actions=NUM_ACTIONS,
     obs_shape=(rules.OBS_SIZE,),
     state_dtype=rules.STATE,
-    kernels=Kernels(rules.reset, rules.legal_mask, rules.step, rules.observe, rules.determinize),
+    kernels=Kernels(rules.reset, rules.legal_mask, rules.step, rules.observe, rules.determinize,
+                    step_parts=rules.STEP_PARTS),
     options=(Option("num_players", 2, (1, 2, 3, 4), "number of players (Viziers run by agents)"),
              Option("families", False, (False, True), "advanced rule §11.1: Family cards"),
              Option("decrees", False, (False, True), "advanced rule §11.2: Decree cards"),
@@ -53,7 +54,7 @@ GAME = Game(
     help_text=HELP,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
-    compile_seconds={"rules": 27, "planning": 2},  # a first use on the quiet 2-core machine, RESULTS.md session 29
+    compile_seconds={"rules": 19, "planning": 2},  # a first use on the quiet 2-core machine, RESULTS.md session 30
     # uniformly random play ends every game, in about 170-370 / 230-450 / 300-600 steps with
     # 2 / 3 / 4 Viziers (64 games each); the limit only stops a degenerate policy
     default_max_steps=2_000,

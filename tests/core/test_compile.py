@@ -4,6 +4,7 @@ import io
 import os
 import subprocess
 import sys
+import threading
 import types
 
 import pytest
@@ -122,6 +123,51 @@ def test_each_queued_kernel_goes_to_the_first_process_to_claim_it(tmp_path, monk
     assert compiled == ["reset", "legal_mask"]  # observe is the helper's
     first_use._compile_claimed(None, claims, first_use._QUEUE)  # a helper finds nothing left
     assert compiled == ["reset", "legal_mask"]
+
+
+@pytest.mark.parametrize("jobs, helper, settle_misses", [(2, None, "0"), (2, "/bin/false", "1")])
+def test_a_first_use_on_two_cores_compiles_part_of_step_in_the_helper(tmp_path, jobs, helper, settle_misses):
+    """Keops' `settle` (Kernels.step_parts) is compiled by the helper process into the cache,
+    from which this process's `step` links it; control: a helper that fails leaves it here."""
+    if helper and not os.path.exists(helper):
+        pytest.skip(f"no {helper} here")
+    code = ("import sys, pyramid_envs\nfrom pyramid_envs.core import compile as c\n"
+            "from pyramid_envs.keops.turn import settle\n"
+            + (f"sys.executable = {helper!r}\n" if helper else "")
+            + "g = pyramid_envs.get_game('keops_v1', compile=False)\n"
+            f"c.ensure_compiled(g, sys.stderr, 'rules', jobs={jobs})\n"
+            "print(sum(g.kernels.step.stats.cache_misses.values()), sum(settle.stats.cache_misses.values()))\n")
+    out = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path)),
+                         capture_output=True, text=True, check=True, cwd=tmp_path)
+    assert out.stdout.split() == ["1", settle_misses]
+    assert "compiled Keops rules in" in out.stderr
+
+
+class _Process:
+    def __init__(self, running):
+        self.running = running
+
+    def poll(self):
+        return None if self.running else 1
+
+
+def test_step_waits_for_a_part_another_process_compiles(tmp_path):
+    claims = str(tmp_path)
+    wait = first_use._await_part(claims, "step.part", [_Process(running=True)])
+    assert first_use._claim(claims, "step.part")  # the helper's
+    timer = threading.Timer(0.2, first_use._claim, (claims, "step.part.done"))
+    timer.start()
+    wait()
+    assert (tmp_path / "step.part.done").exists()  # it returned only once the part was cached
+    timer.join()
+
+
+def test_step_compiles_a_part_no_process_has_claimed_or_whose_process_ended(tmp_path):
+    claims = str(tmp_path)
+    first_use._await_part(claims, "step.a", [_Process(running=True)])()  # nobody's: claimed here
+    assert not first_use._claim(claims, "step.a")
+    first_use._claim(claims, "step.b")
+    first_use._await_part(claims, "step.b", [_Process(running=False)])()  # returns: its process ended
 
 
 @pytest.mark.parametrize("setting, jobs", [(None, first_use.cores()), ("1", 1), ("3", 3)])

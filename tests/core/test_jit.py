@@ -233,6 +233,38 @@ def test_a_helper_cached_for_jitted_callers_is_linked_from_the_cache_in_another_
     assert out.returncode == 0 and out.stdout.split() == ["200", "1"], out.stderr
 
 
+@pytest.mark.parametrize("first, hits", [
+    ("h.compile_for_callers((types.int32,))", 1),  # widened as a caller's int32 would be
+    ("h(1)", 0),  # control: a compile for Python calls is not what a jitted caller links
+])
+def test_a_helper_compiled_for_its_callers_in_one_process_is_linked_by_a_caller_in_another(tmp_path, first,
+                                                                                          hits):
+    """How a first use on two cores compiles part of `step` in another process (core/compile.py)."""
+    _two_file_package(tmp_path, "from pyramid_envs.core.jit import njit")
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    code = f"from numba import types; from pkg.helper import h; {first}"
+    subprocess.run([sys.executable, "-c", code], cwd=tmp_path, check=True, env=env)
+    code = "from pkg.kern import k; from pkg.helper import h; print(k(1), sum(h.stats.cache_hits.values()))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, env=env)
+    assert out.returncode == 0 and out.stdout.split() == ["20", str(hits)], out.stderr
+
+
+def test_a_compile_for_a_jitted_caller_first_calls_the_awaited_hook_once():
+    helper, caller = _callers(njit(cache=False))
+    calls = []
+    helper.await_compile(lambda: calls.append(len(helper.overloads)))
+    caller(np.array([1, 2], np.int8))
+    assert calls == [0]  # before its one compile, not again for the second call site
+
+    @numba.njit(cache=False)
+    def another_caller(x):
+        return helper(x, 1)
+
+    helper.await_compile(lambda: calls.append("again"))
+    assert another_caller(3) == 7
+    assert calls == [0]  # that signature is compiled already: nothing to wait for
+
+
 def test_a_python_call_while_another_thread_types_a_caller_gets_the_wrapped_entry():
     """Whether a compile is for a jitted caller is told per thread: a Python call made while
     another thread is inside numba's typing of a caller must still get a wrapper (the child

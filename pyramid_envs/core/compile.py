@@ -117,6 +117,8 @@ def cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+_HELPER_TIMEOUT = 900  # seconds
+
 # the rules kernels other than `step`, in the order the first helper process takes them
 _QUEUE = ("observe", "legal_mask", "reset")
 
@@ -162,8 +164,9 @@ def _await_part(claims: str, name: str, helpers):
     def wait():
         if _claim(claims, name):
             return
+        deadline = time.monotonic() + _HELPER_TIMEOUT  # a helper that hangs: compiled here
         while (not os.path.exists(os.path.join(claims, name + ".done"))
-               and any(proc.poll() is None for proc in helpers)):
+               and any(proc.poll() is None for proc in helpers) and time.monotonic() < deadline):
             time.sleep(0.02)
     return wait
 
@@ -212,7 +215,7 @@ def _compile_part(game, part: str, jobs: int) -> None:
             _compile_claimed(game, claims, (*_QUEUE[:0:-1], "step", _QUEUE[0]) if parts else ("step", *_QUEUE[::-1]))
         for proc in helpers:
             try:
-                proc.wait(timeout=900)  # a helper that hangs is killed; this process compiles its part
+                proc.wait(timeout=_HELPER_TIMEOUT)  # one that hangs is killed; its part compiles here
             except subprocess.TimeoutExpired:
                 pass
     finally:

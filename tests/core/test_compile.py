@@ -162,12 +162,14 @@ def test_step_waits_for_a_part_another_process_compiles(tmp_path):
     timer.join()
 
 
-def test_step_compiles_a_part_no_process_has_claimed_or_whose_process_ended(tmp_path):
+def test_step_compiles_a_part_no_process_has_claimed_or_whose_process_ended_or_hangs(tmp_path, monkeypatch):
     claims = str(tmp_path)
     first_use._await_part(claims, "step.a", [_Process(running=True)])()  # nobody's: claimed here
     assert not first_use._claim(claims, "step.a")
     first_use._claim(claims, "step.b")
     first_use._await_part(claims, "step.b", [_Process(running=False)])()  # returns: its process ended
+    monkeypatch.setattr(first_use, "_HELPER_TIMEOUT", 0.1)
+    first_use._await_part(claims, "step.b", [_Process(running=True)])()  # returns: it waited long enough
 
 
 @pytest.mark.parametrize("setting, jobs", [(None, first_use.cores()), ("1", 1), ("3", 3)])

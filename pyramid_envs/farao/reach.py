@@ -160,12 +160,11 @@ def reach(s, seen, up):
     # every way, a laid tile as laid; a key may turn any laid tile: `laid`); face-down
     # tiles; face-up tiles and tunnels; per item, the laid obstacles that kill or bar the
     # way while no player still in may come to hold that item
-    opens = np.zeros((4, 2), np.int64)
-    block = np.zeros((NUM_ITEMS, 2), np.int64)
-    laid = np.zeros(2, np.int64)
-    fd = np.zeros(2, np.int64)
-    uptun = np.zeros(2, np.int64)
-    uptile = np.zeros(2, np.int64)
+    sets = np.zeros((4 + NUM_ITEMS + 4, 2), np.int64)  # one allocation: reach runs at every hand-over
+    opens = sets[:4]
+    block = sets[4:4 + NUM_ITEMS]
+    laid, fd = sets[4 + NUM_ITEMS], sets[5 + NUM_ITEMS]
+    uptun, uptile = sets[6 + NUM_ITEMS], sets[7 + NUM_ITEMS]
     t0 = -1
     t1 = -1
     for c in range(NUM_CELLS):

@@ -2,6 +2,7 @@
 import importlib.util
 import io
 import os
+import pickle
 import subprocess
 import sys
 import threading
@@ -197,6 +198,16 @@ def test_compile_command_names_each_game(capsys):
     assert "--jobs must be at least 1, got 0" in capsys.readouterr().err
     with pytest.raises(ValueError, match="unknown game .chess.; games:"):
         compile_cli.main(["--games", "chess"])
+
+
+@pytest.mark.parametrize("env_name", pyramid_envs.list_envs())
+def test_a_game_with_its_step_parts_pickles(env_name):
+    """A process pool or a vector env pickles games (a lambda among the step parts would not)."""
+    game = pyramid_envs.get_game(env_name, compile=False)
+    again = pickle.loads(pickle.dumps(game))
+    assert again.env_name == env_name
+    assert [part.py_func for part, _ in again.kernels.step_parts] == \
+        [part.py_func for part, _ in game.kernels.step_parts]
 
 
 @pytest.mark.parametrize("env_name", pyramid_envs.list_envs())

@@ -31,9 +31,10 @@ is that IR. (What they link is now the optimiser's output as it was; emitting us
 rewrite a helper's IR in place first, so the kernels' machine code differs in details.)
 Keops' rules compiled in 43-44 s instead of 46-47 on one core of the AMD machine, and no
 game's kernels ran slower (benchmarks/RESULTS.md, session 29). numba also optimises every
-library's module twice (a first -O3 pass that inlines, then a full one); a helper's gets the
-first pass only, since each caller runs both over its own module with the helper linked in:
-Keops' rules 36 s instead of 42 (benchmarks/RESULTS.md, session 30).
+library's module twice (a cheap -O0 pass, then -O3); a helper's gets the cheap pass only,
+since each caller runs both over its own module with the helper linked in: Keops' rules 35-36
+s instead of 42 on one core; Farao's observe ran 3-4 % slower, the other kernels as fast
+(benchmarks/RESULTS.md, session 30).
 
 The cache: numba keys a kernel's cached machine code on its own file only, so after an edit
 of a helper in another file a caller would keep running the helper's old code, silently
@@ -81,9 +82,10 @@ class _LinkedOnlyLibrary(JITCodeLibrary):
     """A helper's code: optimised with what it calls, linked into its callers, never emitted."""
 
     def _optimize_final_module(self):
-        """numba's first pass over the module only (an -O3 pipeline that inlines, then its
-        reference-count pruning), not its second, full pass: each caller runs both passes
-        again over its own module with this one linked in."""
+        """numba's first, cheap pass over the module only (an -O0 pipeline with a few
+        clean-up passes, then its reference-count pruning), not its second, -O3 pass: each
+        function of it had numba's -O3 function passes already, and each caller runs both
+        module passes over its own module with this one linked in, inlining there."""
         mpm, pb = self._codegen._module_pass_manager(loop_vectorize=self._codegen._loopvect,
                                                      slp_vectorize=False,
                                                      opt=self._codegen._opt_level, cost="cheap")

@@ -16,7 +16,7 @@ from ..core.jit import njit
 from .scoring import (ACROSS, ACROSS_SLOT, B_ANKH, B_CURSE, B_FRAME, B_ROOMS, B_SARC, B_SIZE,
                       B_TOP, B_WEIGHT, CELL_WORD, N_BIGGEST, N_CLOSED, N_CURSED, N_OWNER, N_ROOMS,
                       N_SARC_PTS, N_SIZE, N_TOP, SARC_POINTS, TILE_WORD, byte,
-                      TALLY_WORDS, tally_into, tally_views)
+                      TALLY_WORDS, table_view, tally_into, tally_views)
 from .spec import (ANKH, CLOSED, DOUBLER, GLANCE_CELL, GLANCE_GLOBALS, HAND_SIZE, NUM_CELLS,
                    TILE_OPEN, TILE_SYMBOL, WORKER)
 
@@ -53,10 +53,10 @@ def glance_buffers():
     ints = (GROUP_COLUMNS + 2) * rows
     a = np.empty(TALLY_WORDS + ints + (NUM_CELLS * GROUP_FLOATS + 1) // 2, np.int64)
     g = a[TALLY_WORDS:]
-    look = g[ints:].view(np.float32)[:NUM_CELLS * GROUP_FLOATS]
-    return (tally_views(a[:TALLY_WORDS]), g[:GROUP_COLUMNS * rows].reshape((rows, GROUP_COLUMNS)),
+    return (tally_views(a[:TALLY_WORDS]), table_view(g, 0, rows, GROUP_COLUMNS),
             g[GROUP_COLUMNS * rows:(GROUP_COLUMNS + 1) * rows],
-            look.reshape((NUM_CELLS, GROUP_FLOATS)), g[(GROUP_COLUMNS + 1) * rows:ints])
+            table_view(g[ints:].view(np.float32), 0, NUM_CELLS, GROUP_FLOATS),
+            g[(GROUP_COLUMNS + 1) * rows:ints])
 
 
 @njit(cache=True, inline="always")

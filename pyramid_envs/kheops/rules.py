@@ -362,8 +362,10 @@ def _observe_raw(s, seat, f):
             f[base + j] = row[j]
         for j in range(8):
             f[base + 16 + j] = 0.0
-        if s.pawn_owner[c] >= 0:
-            f[base + 16 + 4 * (s.pawn_owner[c] != seat) + s.pawn_kind[c]] = 1.0
+        # the pawn's flag, branch-free (a pawn is there or not at random): with no pawn
+        # (owner and kind -1) this writes a 0 over one of the 8 just zeroed
+        owner = s.pawn_owner[c]
+        f[base + 16 + 4 * np.int64(owner != seat) + s.pawn_kind[c]] = owner >= 0
         f[base + 24] = s.last_placed == c
         f[base + 25] = s.selected == c
     base = NUM_CELLS * CELL_FEATURES

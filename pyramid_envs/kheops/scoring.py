@@ -1,6 +1,7 @@
 """Kheops endgame tally: networks, curse, ankhs, fragments, ownership, network points."""
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.np.arrayobj import reshape_unchecked
 from ..core.jit import njit
 
 from .spec import (ANKH, APEX, CURSE, DOUBLER, NEIGHBOR, NEIGHBOR_SLOT, NUM_CELLS, NUM_TILES,
@@ -151,12 +152,21 @@ def tally_buffers():
 
 
 @njit(cache=True, inline="always")
+def table_view(a, start, rows, cols):
+    """a[start:start + rows * cols] as a rows x cols table: numba's reshape calls a C helper
+    that checks the strides, about 20 ns a view, which an observation at a batch of one pays
+    per call; numba's own view maker (what its as_strided calls, without as_strided's three
+    functions to compile per array type) does not."""
+    return reshape_unchecked(a[start:], (rows, cols), (cols * a.itemsize, a.itemsize))
+
+
+@njit(cache=True, inline="always")
 def tally_views(a):
     """tally_buffers as views of a, TALLY_WORDS int64s (an observation at a batch of one
     allocates its buffers per call, one allocation for all of them)."""
     return (a[:NUM_CELLS], a[NUM_CELLS:2 * NUM_CELLS + 1],
-            a[2 * NUM_CELLS + 1:4 * NUM_CELLS + 1].reshape((NUM_CELLS, 2)),
-            a[4 * NUM_CELLS + 1:14 * NUM_CELLS + 1].reshape((NUM_CELLS, 10)),
+            table_view(a, 2 * NUM_CELLS + 1, NUM_CELLS, 2),
+            table_view(a, 4 * NUM_CELLS + 1, NUM_CELLS, 10),
             a[14 * NUM_CELLS + 1:14 * NUM_CELLS + 3], a[14 * NUM_CELLS + 3:14 * NUM_CELLS + 5])
 
 

@@ -129,7 +129,7 @@ def _step_parts(game) -> dict:
             for helper, arguments in game.kernels.step_parts if hasattr(helper, "compile_for_callers")}
 
 
-def compile_step_part(game, name: str) -> None:
+def _compile_step_part(game, name: str) -> None:
     """Compile one of `step`'s parts for the argument types `step` calls it with, into the cache."""
     helper, arguments = _step_parts(game)[name]
     helper.compile_for_callers(tuple(typeof(a) for a in arguments(*_arguments(game)["step"])))
@@ -146,7 +146,7 @@ def _claim(claims: str, name: str) -> bool:
 
 def _compile_item(game, claims: str, name: str) -> None:
     if name.startswith("step."):
-        compile_step_part(game, name)
+        _compile_step_part(game, name)
         _claim(claims, name + ".done")  # cached: the process compiling `step` may load it now
     else:
         compile_kernels(game, (name,))

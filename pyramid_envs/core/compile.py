@@ -29,7 +29,7 @@ them first, for the argument types `step` calls them with, into the cache, then 
 from its front; this process takes the queue from its back but for its first kernel, then
 `step`, and where `step`'s compile reaches a part before it is cached, waits for it (or
 compiles it, where no process has claimed it or its process has ended), then links it from
-the cache. Keops' cold first use: 26-27 s -> 18.5-19 s (benchmarks/RESULTS.md, session 30).
+the cache. Keops' cold first use: 26-27 s -> 17.6-19 s (benchmarks/RESULTS.md, session 30).
 A helper process that fails costs nothing but time: whatever it left uncompiled compiles
 here.
 """
@@ -212,7 +212,8 @@ def _compile_part(game, part: str, jobs: int) -> None:
             # `step` first, as the longest; where a helper compiles parts of it, after the
             # queue's back, so that its compile reaches them once they are cached, leaving
             # the helper the queue's front for when it is done with them
-            _compile_claimed(game, claims, (*_QUEUE[:0:-1], "step", _QUEUE[0]) if parts else ("step", *_QUEUE[::-1]))
+            mine = (*_QUEUE[:0:-1], "step", _QUEUE[0]) if parts else ("step", *_QUEUE[::-1])
+            _compile_claimed(game, claims, mine)
         for proc in helpers:
             try:
                 proc.wait(timeout=_HELPER_TIMEOUT)  # one that hangs is killed; its part compiles here

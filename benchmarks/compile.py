@@ -53,7 +53,7 @@ compiles = collections.Counter(e.data["dispatcher"].py_func for _, e in rec.buff
 repeated = sorted(((f.__module__.rsplit(".", 1)[-1] + "." + f.__name__, n)
                    for f, n in compiles.items() if n > 1), key=lambda kv: -kv[1])
 print(json.dumps({"seconds": seconds, "top": top, "functions": len(compiles),
-                  "specialisations": sum(compiles.values()), "repeated": repeated[:8]}))
+                  "compiles": sum(compiles.values()), "repeated": repeated[:8]}))
 """
 
 TRIVIAL = r"""
@@ -103,7 +103,7 @@ def main(argv=None):
             top = ", ".join(f"{k.rsplit('.', 2)[-2]}.{k.rsplit('.', 1)[-1]} {s:.0f}" for k, s in cold["top"][:3])
             print(f"{game:<12}{cold['seconds']:>9.1f}{warm['seconds']:>9.1f}"
                   f"{cold['seconds'] / trivial:>16.0f}{cold['functions']:>11}"
-                  f"{cold['specialisations']:>10}   {top}", flush=True)
+                  f"{cold['compiles']:>10}   {top}", flush=True)
             if cold["repeated"]:
                 print(" " * 12 + "compiled more than once: "
                       + ", ".join(f"{name} {n}x" for name, n in cold["repeated"]), flush=True)

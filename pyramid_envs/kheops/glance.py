@@ -15,10 +15,11 @@ from ..core.jit import njit
 
 from .scoring import (ACROSS, ACROSS_SLOT, B_ANKH, B_CURSE, B_FRAME, B_ROOMS, B_SARC, B_SIZE,
                       B_TOP, B_WEIGHT, CELL_WORD, N_BIGGEST, N_CLOSED, N_CURSED, N_OWNER, N_ROOMS,
-                      N_SARC_PTS, N_SIZE, N_TOP, SARC_POINTS, TILE_WORD, byte,
+                      N_SARC_PTS, N_SIZE, N_TOP, SARC_POINTS, byte,
                       TALLY_WORDS, table_view, tally_into, tally_views)
-from .spec import (ANKH, CLOSED, DOUBLER, GLANCE_CELL, GLANCE_GLOBALS, HAND_SIZE, NUM_CELLS,
-                   TILE_OPEN, TILE_SYMBOL, WORKER)
+from .spec import (ANKH, CLOSED, CURSE, DOUBLER, GLANCE_CELL, GLANCE_GLOBALS, HAND_SIZE,
+                   NUM_CELLS, NUM_TILES, ROOM, SARC_ORANGE, SARC_PURPLE, TILE_KIND, TILE_OPEN,
+                   TILE_SYMBOL, WORKER)
 
 # Scales: a quantity is divided by its scale and clipped to [0, 1]; signed ones are centred
 # on 0.5. Chosen from random play so that typical values spread over the range.
@@ -42,21 +43,47 @@ G_TILES, G_WDIFF, G_ANKHS, G_OWNER, G_VALUE, G_FIXED = range(6)
 GROUP_COLUMNS = 6
 GROUP_FLOATS = 7  # the first floats of a cell's block are its group's
 
+# A tile action's change of the margin depends on the tile only through its room flag,
+# sarcophagus colour and curse, and on whether one of its openings faces the frame; the rest
+# depends on which groups its openings join: its join, the bit set of the slots it opens
+# toward a group. Per empty cell the terms of every join its groups allow are worked out
+# first (the columns J_*, a row per join), then each tile action reads the row of its join:
+# about 2.5 of them share one. J_MARGIN: the margin's change before the new network's
+# points; J_SCALE, J_SCALE_FRAMED: the owner's sign times the frame's multiplier, the tile
+# not opening onto the frame and opening onto it; J_PTS: the points but the tile's own;
+# J_CURSED: the joined curses; J_CURSE_MARGIN: the change if the new network is cursed;
+# J_SARC + k: the sarcophagus points with a laid tile of colour k (0: none). Row 0, no
+# join, is all 0: a lone tile changes nothing.
+(J_MARGIN, J_SCALE, J_SCALE_FRAMED, J_PTS, J_CURSED, J_CURSE_MARGIN, J_SARC) = range(7)
+JOIN_COLUMNS = J_SARC + 4
+JOINS = 8
+# A tile's own terms: room flag, sarcophagus colour (0 none, 1 orange, 2 green, 3 purple),
+# curse flag; and each cell's slots that face the frame.
+TILE_TERMS = np.array([[TILE_KIND[t] == ROOM,
+                        SARC_ORANGE <= TILE_SYMBOL[t] <= SARC_PURPLE
+                        and TILE_SYMBOL[t] - SARC_ORANGE + 1, TILE_SYMBOL[t] == CURSE]
+                       for t in range(NUM_TILES)], np.int64)
+FRAME_SLOTS = np.array([sum(1 << k for k in range(3) if ACROSS[c, k] == NUM_CELLS)
+                        for c in range(NUM_CELLS)], np.int64)
+
 
 @njit(cache=True, inline="always")
 def glance_buffers():
     """(tally buffers, per-group table, signed biggest bonus by network size, per-group
     floats of the cell block, each cell's group row (the all-0 row for an empty cell and for
-    the frame, cell NUM_CELLS)), reused: views of one allocation (an observation at a batch
-    of one allocates them per call), the floats over int64 storage."""
+    the frame, cell NUM_CELLS), the join terms by join (_join_terms)), reused: views of
+    one allocation (an observation at a batch of one allocates them per call), the floats
+    over int64 storage."""
     rows = NUM_CELLS + 1
     ints = (GROUP_COLUMNS + 2) * rows
-    a = np.empty(TALLY_WORDS + ints + (NUM_CELLS * GROUP_FLOATS + 1) // 2, np.int64)
+    floats = (NUM_CELLS * GROUP_FLOATS + 1) // 2
+    a = np.empty(TALLY_WORDS + ints + floats + JOINS * JOIN_COLUMNS, np.int64)
     g = a[TALLY_WORDS:]
     return (tally_views(a[:TALLY_WORDS]), table_view(g, 0, rows, GROUP_COLUMNS),
             g[GROUP_COLUMNS * rows:(GROUP_COLUMNS + 1) * rows],
             table_view(g[ints:].view(np.float32), 0, NUM_CELLS, GROUP_FLOATS),
-            g[(GROUP_COLUMNS + 1) * rows:ints])
+            g[(GROUP_COLUMNS + 1) * rows:ints],
+            table_view(g, ints + floats, JOINS, JOIN_COLUMNS))
 
 
 @njit(cache=True, inline="always")
@@ -131,15 +158,17 @@ def _across(c, k, opens, group_of, none):
 
 
 @njit(cache=True, inline="always")
-def _tile_change(t, c, op, groups, grp, bonus, ankhs, seat, biggest):
-    """The change of my score margin if tile t is laid on empty cell c with openings op.
-    groups: (the _across groups of c's three slots, for each slot the bit set of lower slots
-    that reach the same group): a group reached twice is joined once."""
+def _join_terms(e, c, groups, grp, bonus, ankhs, seat, biggest, row):
+    """Writes into row the J_* terms of laying a tile on empty cell c that joins the groups
+    of the slots in e (never 0). groups: (the _across groups of c's three slots, for each
+    slot the bit set of lower slots that reach the same group): a group reached twice is
+    joined once."""
     a0, a1, a2, same1, same2 = groups
-    j0 = op & 1
-    j1 = (op >> 1) & 1 & ((op & same1) == 0)
-    j2 = (op >> 2) & 1 & ((op & same2) == 0)
-    tiles = TILE_WORD[t + 1] + CELL_WORD[c, op] \
+    j0 = e & 1
+    j1 = (e >> 1) & 1 & ((e & same1) == 0)
+    j2 = (e >> 2) & 1 & ((e & same2) == 0)
+    # the laid tile's size and the cell's top flag; its other counts are its own terms
+    tiles = (1 << 8 * B_SIZE) + CELL_WORD[c, 0] \
         + j0 * grp[a0, G_TILES] + j1 * grp[a1, G_TILES] + j2 * grp[a2, G_TILES]
     size = byte(tiles, B_SIZE)
     fixed = j0 * grp[a0, G_FIXED] + j1 * grp[a1, G_FIXED] + j2 * grp[a2, G_FIXED]
@@ -147,24 +176,37 @@ def _tile_change(t, c, op, groups, grp, bonus, ankhs, seat, biggest):
     # was the biggest, the new one is bigger than every other network.
     big = max(size, biggest)
     margin = bonus[big] - bonus[biggest] - fixed  # the joined networks stop scoring alone
-    if byte(tiles, B_CURSE) and size > 1:  # the joined groups' pawns and ankhs stop counting
-        joined = j0 * grp[a0, G_ANKHS] + j1 * grp[a1, G_ANKHS] + j2 * grp[a2, G_ANKHS]
-        a, b = ankhs[seat], ankhs[1 - seat]
-        mine, theirs = byte(joined, 0), byte(joined, 1)
-        return margin + (a - mine) ** 2 - a * a - (b - theirs) ** 2 + b * b
-    wdiff = j0 * grp[a0, G_WDIFF] + j1 * grp[a1, G_WDIFF] + j2 * grp[a2, G_WDIFF]
-    pts = byte(tiles, B_ROOMS) + 5 * byte(tiles, B_TOP) + 5 * (size == big) \
-        + SARC_POINTS[byte(tiles, B_SARC), byte(tiles, B_SARC + 1), byte(tiles, B_SARC + 2)]
-    change = margin + _sign(wdiff) * pts * (2 - (byte(tiles, B_FRAME) > 0))
-    # one tile: a new fragment, no network, no pawn, no change (tested last, not first: a
-    # branch taken at random costs more than the arithmetic it would skip)
-    return change if size > 1 else 0
+    row[J_MARGIN] = margin
+    # cursed, the joined groups' pawns and ankhs stop counting
+    joined = j0 * grp[a0, G_ANKHS] + j1 * grp[a1, G_ANKHS] + j2 * grp[a2, G_ANKHS]
+    a, b = ankhs[seat], ankhs[1 - seat]
+    mine, theirs = byte(joined, 0), byte(joined, 1)
+    row[J_CURSED] = byte(tiles, B_CURSE)
+    row[J_CURSE_MARGIN] = margin + (a - mine) ** 2 - a * a - (b - theirs) ** 2 + b * b
+    sign = _sign(j0 * grp[a0, G_WDIFF] + j1 * grp[a1, G_WDIFF] + j2 * grp[a2, G_WDIFF])
+    row[J_SCALE] = sign * (2 - (byte(tiles, B_FRAME) > 0))
+    row[J_SCALE_FRAMED] = sign
+    row[J_PTS] = byte(tiles, B_ROOMS) + 5 * byte(tiles, B_TOP) + 5 * (size == big)
+    o, g, p = byte(tiles, B_SARC), byte(tiles, B_SARC + 1), byte(tiles, B_SARC + 2)
+    row[J_SARC] = SARC_POINTS[o, g, p]
+    row[J_SARC + 1] = SARC_POINTS[o + 1, g, p]
+    row[J_SARC + 2] = SARC_POINTS[o, g + 1, p]
+    row[J_SARC + 3] = SARC_POINTS[o, g, p + 1]
+
+
+@njit(cache=True, inline="always")
+def _tile_change(row, framed, room, colour, curse):
+    """The change of my score margin if a tile with these terms (TILE_TERMS) is laid: row
+    holds the J_* terms of its join, framed whether it opens onto the frame."""
+    if row[J_CURSED] | curse:  # (rare: two curse tiles in the game)
+        return row[J_CURSE_MARGIN]
+    return row[J_MARGIN] + row[J_SCALE + framed] * (row[J_PTS] + room + row[J_SARC + colour])
 
 
 @njit(cache=True, inline="always")
 def write_glance(s, seat, buf, f):
     """Writes the block into f (GLANCE_GLOBALS + NUM_CELLS * GLANCE_CELL + tile actions)."""
-    tb, grp, bonus, look, group_of = buf
+    tb, grp, bonus, look, group_of, terms = buf
     n = tally_into(s.cell_tile, s.cell_rot, s.pawn_owner, s.pawn_kind, tb)
     comp, opens, sums, nets, ankhs, scores = tb
     o = 1 - seat
@@ -247,20 +289,28 @@ def write_glance(s, seat, buf, f):
     b = GLANCE_GLOBALS + NUM_CELLS * GLANCE_CELL
     f[b:] = 0.5
     group_of[NUM_CELLS] = n
+    terms[0, :] = 0
     while empties:
         c = trailing_zeros(empties)
         empties &= empties - 1
         a0, a1, a2 = (_across(c, 0, opens, group_of, n), _across(c, 1, opens, group_of, n),
                       _across(c, 2, opens, group_of, n))
-        if a0 == n and a1 == n and a2 == n:
+        live = np.int64(a0 != n) | (np.int64(a1 != n) << 1) | (np.int64(a2 != n) << 2)
+        if live == 0:
             continue
         groups = (a0, a1, a2, np.int64(a1 == a0), (a2 == a0) | (np.int64(a2 == a1) << 1))
+        e = live
+        while e:  # every non-empty subset of live
+            _join_terms(e, c, groups, grp, bonus, ankhs, seat, biggest, terms[e])
+            e = (e - 1) & live
+        frame = FRAME_SLOTS[c]
         for j in range(HAND_SIZE):
             t = s.hand[seat, j]
             if t < 0:
                 continue
+            room, colour, curse = TILE_TERMS[t, 0], TILE_TERMS[t, 1], TILE_TERMS[t, 2]
             for r in range(3):
-                if r == 0 or TILE_OPEN[t, r] != TILE_OPEN[t, r - 1]:
-                    d = _tile_change(t, c, TILE_OPEN[t, r], groups, grp, bonus, ankhs, seat,
-                                     biggest)  # (a three-opening tile's turns are alike)
+                op = TILE_OPEN[t, r]
+                d = _tile_change(terms[op & live], np.int64((op & frame) != 0), room, colour,
+                                 curse)
                 f[b + (j * NUM_CELLS + c) * 3 + r] = _signed_of(TILE_SIGNED, d)

@@ -123,9 +123,10 @@ def sarcophagus_points(orange, green, purple):
     return 0
 
 
-# sarcophagus_points by counts (at most 2 of a colour: the game has 2 of each)
-SARC_POINTS = np.array([[[sarcophagus_points(o, g, p) for p in range(3)] for g in range(3)]
-                        for o in range(3)], np.int64)
+# sarcophagus_points by counts: at most 2 of a colour (the game has 2 of each), and one more
+# so that the glance may add a tile's sarcophagus to any count without a test
+SARC_POINTS = np.array([[[sarcophagus_points(o, g, p) for p in range(4)] for g in range(4)]
+                        for o in range(4)], np.int64)
 
 
 @njit(cache=True)

@@ -127,6 +127,12 @@ def check_vals(s, w, c, p):
     return prestige_after_borders(s, w, p)
 
 
+@njit(cache=True, inline="always")
+def _row(p, seat, n):
+    """Seat p's row of the seat block, the observer's first: (p - seat) % n without a division."""
+    return p - seat if p >= seat else p - seat + n
+
+
 @njit(cache=True)
 def project_checks(s, w, f, k, seat):
     """The three favor checks of the next Akhet run on the table as it is: each seat's
@@ -150,7 +156,7 @@ def project_checks(s, w, f, k, seat):
             elif v > second:
                 second = v
         for p in range(n):
-            j = p - seat if p >= seat else p - seat + n  # p's row (the observer's first); no %
+            j = _row(p, seat, n)
             other = second if p == top_p else top
             f[k + j * SEAT_FEATURES + 7 + 2 * c] = _unit(vals[p] - other, -10, 10)
         win_ties(s, vals, D_TIE_MEDJAY if c == 0 else D_TIE_PRESTIGE, RA_LEAST if c == 0 else TRACK_LEAST)
@@ -163,7 +169,7 @@ def project_checks(s, w, f, k, seat):
                 w[W_MIN, p] += 1
                 minors_left -= 1
         for p in range(n):
-            j = p - seat if p >= seat else p - seat + n
+            j = _row(p, seat, n)
             f[k + j * SEAT_FEATURES + 6 + 2 * c] = 0.5 * w[W_RES, p]
     for p in range(n):
         w[W_PROJ, p] = s.major_favors[p] + w[W_MAJ, p] + (s.minor_favors[p] + w[W_MIN, p]) // MINORS_PER_MAJOR

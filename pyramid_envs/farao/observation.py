@@ -8,9 +8,9 @@ lacks, a face-down field counting EXPLORE steps farther.
 import numpy as np
 from ..core.jit import njit
 
-from .paths import (EXPLORE, M_BOARD, M_CHAMBER, M_COLOUR, M_DOWN, M_FRONT, M_LATE, M_OPEN,
-                    M_SEAT, MAX_STEPS, MAZE_ROWS, TILE_CELLS, WORDS, _enterable, _low_field, has,
-                    lacks, lay, nearest, put, seat_walk, spread)
+from .paths import (EXPLORE, M_CHAMBER, M_COLOUR, M_DOWN, M_FRONT, M_LATE, M_OPEN, M_SEAT,
+                    MAX_STEPS, MAZE_ROWS, TILE_CELLS, WORDS, _enterable, _low_field, has, lacks,
+                    lay, nearest, put, seat_walk, spread)
 from .rules import (_bottle_ok, _coffer_choice, _count_insc, _dir_ok, _obstacle,
                     _other_tunnel, _tunnel_ok)
 from .spec import (BOTTLE, C_CHAMBER, C_CORNER, C_NONE, C_RING, C_TILE, CELL_FEATURES, CELL_KIND,
@@ -62,6 +62,9 @@ def _shares():
 
 
 SHARES = _shares()
+# FAR[d + 1]: _far(d) for every walk spread counts, d = -1 (none) first
+FAR = np.array([1.0] + [min(d, DIST_SCALE) / DIST_SCALE for d in range(MAX_STEPS)], np.float32)
+ON_BOARD = (CELL_KIND != C_NONE).astype(np.float32)  # per pyramid and field: 1.0 on the board
 
 
 @njit(cache=True)
@@ -182,22 +185,22 @@ def _may_open_chamber(s, q):
 
 
 @njit(cache=True)
-def _seat(s, q, f, maze, tunnels, layers):
-    """Seat q's standing and walks (GLANCE_SEAT features); maze: paths.lay's; layers:
-    spread's scratch."""
+def _seat(s, q, f, at, maze, tunnels, layers):
+    """Seat q's standing and walks (GLANCE_SEAT features from f[at]); maze: paths.lay's;
+    layers: spread's scratch."""
     n = s.num_players
     pyr = s.pyramid
-    f[2] = (n - s.place[q] + 1 if s.place[q] else n - s.finished) / n  # if it ended now
+    f[at + 2] = (n - s.place[q] + 1 if s.place[q] else n - s.finished) / n  # if it ended now
     held = 0
     for k in range(NUM_ITEMS):
         held += s.items[q, k]
-    f[GLANCE_SEAT - 1] = held / ITEMS_IN_GAME[pyr]
+    f[at + GLANCE_SEAT - 1] = held / ITEMS_IN_GAME[pyr]
     if s.place[q]:  # in the chamber (or placed at the end): nothing left to walk
-        f[0] = 1.0
-        f[1] = 1.0
+        f[at] = 1.0
+        f[at + 1] = 1.0
         return
-    f[0] = _may_open_chamber(s, q)
-    f[1] = min(_count_insc(s, q), s.need) / s.need
+    f[at] = _may_open_chamber(s, q)
+    f[at + 1] = min(_count_insc(s, q), s.need) / s.need
     seat_walk(s, q, maze)
     # rows of two words set word by word: numba's row slices cost more than the work
     maze[M_FRONT, 0] = maze[M_FRONT, 1] = 0
@@ -211,97 +214,90 @@ def _seat(s, q, f, maze, tunnels, layers):
     if waiting:  # a waiting figure enters at a corner with its first step
         for i in range(4):
             put(maze, M_LATE, CORNERS[pyr, i])
-    last = spread(maze, tunnels, True, 1 if waiting else -1, layers)
+    # no farther than DIST_SCALE steps: past it every walk feature reads as none (_far)
+    last = spread(maze, tunnels, True, 1 if waiting else -1, layers, DIST_SCALE)
     for c in range(COLOURS_IN_GAME[pyr]):
         if not s.insc[q, c]:
-            f[6 + c] = _far(nearest(layers, last, maze, M_COLOUR + c) if lacks(s, q, c) else -1)
+            d = nearest(layers, last, maze, M_COLOUR + c) if lacks(s, q, c) else -1
+            f[at + 6 + c] = _far(d)
     down = nearest(layers, last, maze, M_DOWN)
     lacked = 1.0
     for c in range(COLOURS_IN_GAME[pyr]):
         if lacks(s, q, c):
-            lacked = min(lacked, f[6 + c])
+            lacked = min(lacked, f[at + 6 + c])
     chamber = nearest(layers, last, maze, M_CHAMBER)
-    f[3] = _far(chamber) if f[0] else min(lacked, _far(down + EXPLORE if down >= 0 else -1))
-    f[4] = _far(chamber)
-    f[5] = _far(down)
+    f[at + 3] = _far(chamber) if f[at] else min(lacked, _far(down + EXPLORE if down >= 0 else -1))
+    f[at + 4] = _far(chamber)
+    f[at + 5] = _far(down)
 
 
 @njit(cache=True)
 def _walk_back(s, p, maze, tunnels, to_chamber, layers):
     """Spread back from p's goal (the chamber, else an inscription p lacks, a face-down field
-    counting EXPLORE steps more) over p's walk, M_SEAT (seat_walk last run for p); returns
-    spread's last layer."""
+    counting EXPLORE steps more) over p's walk, M_SEAT (seat_walk last run for p), no
+    farther than DIST_SCALE steps (past it a walk reads as none: _far); returns spread's last
+    layer."""
     if to_chamber:
         maze[M_FRONT, 0], maze[M_FRONT, 1] = maze[M_CHAMBER, 0], maze[M_CHAMBER, 1]
         maze[M_LATE, 0] = maze[M_LATE, 1] = 0
-        return spread(maze, tunnels, False, -1, layers)
+        return spread(maze, tunnels, False, -1, layers, DIST_SCALE)
     maze[M_FRONT, 0] = maze[M_FRONT, 1] = 0
     for c in range(COLOURS_IN_GAME[s.pyramid]):
         if lacks(s, p, c):
             for w in range(WORDS):
                 maze[M_FRONT, w] |= maze[M_COLOUR + c, w] & maze[M_SEAT, w]
     maze[M_LATE, 0], maze[M_LATE, 1] = maze[M_DOWN, 0], maze[M_DOWN, 1]
-    return spread(maze, tunnels, False, EXPLORE, layers)
+    return spread(maze, tunnels, False, EXPLORE, layers, DIST_SCALE)
 
 
 @njit(cache=True)
-def _cell_walks(maze, layers, last, dist, f, col, also):
+def _cell_walks(layers, last, pyr, dist, f, col, also):
     """dist[c]: the steps a figure standing on field c needs (spread's layers back from a
-    goal, -1 none); written as well, scaled, into each field's GLANCE_CELL features col and
-    also (f: from G_CELL). One pass over the layers' bits, no loop over every field."""
+    goal, -1 none); written as well, scaled, into f[col + c * GLANCE_CELL] and
+    f[also + c * GLANCE_CELL]. The layers' bits give dist; the features follow from it in
+    one pass over every field, branch-free (1 where no walk reaches, 0 off the board)."""
     dist[:] = -1
-    seen0, seen1 = np.uint64(0), np.uint64(0)
     for k in range(last + 1):
-        v = _far(k)
-        seen0 |= layers[k, 0]
-        seen1 |= layers[k, 1]
         for w in range(WORDS):
             x = layers[k, w]
             while x:
                 low = x & -x
                 x ^= low
-                c = w * 64 + _low_field(low)
-                dist[c] = k
-                f[c * GLANCE_CELL + col] = v
-                f[c * GLANCE_CELL + also] = v
-    for w in range(WORDS):  # the fields no walk reaches
-        x = maze[M_BOARD, w] & ~(seen0 if w == 0 else seen1)
-        while x:
-            low = x & -x
-            x ^= low
-            c = w * 64 + _low_field(low)
-            f[c * GLANCE_CELL + col] = 1.0
-            f[c * GLANCE_CELL + also] = 1.0
+                dist[w * 64 + _low_field(low)] = k
+    for c in range(NUM_CELLS):
+        v = FAR[dist[c] + 1] * ON_BOARD[pyr, c]
+        f[col + c * GLANCE_CELL] = v
+        f[also + c * GLANCE_CELL] = v
 
 
 @njit(cache=True)
-def _target(s, p, c, steps, f, goal, to_ch):
+def _target(s, p, c, steps, f, at, goal, to_ch):
     """What a figure of p finds on field c, steps still to go (-1: not p's move): the
-    TARGET_FEATURES of the action that brings it there."""
-    f[0] = 1.0
-    f[1] = _far(goal[c])
-    f[2] = 0 <= goal[c] <= steps
-    f[3] = _far(to_ch[c])
+    TARGET_FEATURES of the action that brings it there, from f[at]."""
+    f[at] = 1.0
+    f[at + 1] = _far(goal[c])
+    f[at + 2] = 0 <= goal[c] <= steps
+    f[at + 3] = _far(to_ch[c])
     kind = CELL_KIND[s.pyramid, c]
     if kind == C_TILE:
         if s.up[c]:
             sym = TILE_SYMBOL[s.tile[c]]
-            f[4] = lacks(s, p, sym - SYM_INSCRIPTION)
+            f[at + 4] = lacks(s, p, sym - SYM_INSCRIPTION)
             if sym >= SYM_ITEM and sym < SYM_OBSTACLE:
-                f[5] = not s.items[p, sym - SYM_ITEM] and s.supply[sym - SYM_ITEM] > 0
+                f[at + 5] = not s.items[p, sym - SYM_ITEM] and s.supply[sym - SYM_ITEM] > 0
             elif sym == SYM_COFFER:
-                f[5] = _coffer_choice(s, p)
+                f[at + 5] = _coffer_choice(s, p)
             o = _obstacle(s, c)
             if o >= 0 and not s.items[p, OBSTACLE_ITEM[o]]:
-                f[7] = OBSTACLE_EFFECT[o] == KILL
-                f[8] = OBSTACLE_EFFECT[o] == END_MOVE
+                f[at + 7] = OBSTACLE_EFFECT[o] == KILL
+                f[at + 8] = OBSTACLE_EFFECT[o] == END_MOVE
         else:
-            f[6] = 1.0
-    f[9] = kind == C_CHAMBER and _may_open_chamber(s, p)
+            f[at + 6] = 1.0
+    f[at + 9] = kind == C_CHAMBER and _may_open_chamber(s, p)
     for q in range(s.num_players):
         for k in range(FIGURES):
             if q != p and s.fig[q, k] == c:
-                f[10] = 1.0
+                f[at + 10] = 1.0
 
 
 @njit(cache=True)
@@ -323,60 +319,63 @@ def _via(s, p, t, openings, tunnel, maze, dist):
 
 @njit(cache=True)
 def _glance(s, seat, f, maze, layers, goal, to_ch):
-    """The at-a-glance block (spec.GLANCE_FEATURES, f zeroed) from `seat`'s view; maze
-    (paths.MAZE_ROWS x WORDS), layers (paths.MAX_STEPS x WORDS), goal and to_ch (NUM_CELLS):
-    scratch."""
+    """The at-a-glance block (spec.GLANCE_FEATURES, from f[GLANCE], zeroed) from `seat`'s
+    view; maze (paths.MAZE_ROWS x WORDS), layers (paths.MAX_STEPS x WORDS), goal and to_ch
+    (NUM_CELLS): scratch. Parts of f are handed on as offsets, not slices: a slice costs two
+    atomic reference counts."""
     n = s.num_players
     pyr = s.pyramid
     tunnels = lay(s, maze)
     for i in range(1, n + 1):  # the observer last: its walk (M_SEAT) serves _walk_back
         q = (seat + i) % n
-        _seat(s, q, f[i % n * GLANCE_SEAT:], maze, tunnels, layers)
+        _seat(s, q, f, GLANCE + i % n * GLANCE_SEAT, maze, tunnels, layers)
     best = 0.0
     for q in range(n):
         if q != seat:
-            best = max(best, f[((q - seat) % n) * GLANCE_SEAT + 1])
-    f[G_GLOBAL] = (f[1] - best + 1.0) / 2.0
-    f[G_GLOBAL + 1] = s.finished / (n - 1)
+            best = max(best, f[GLANCE + (q - seat) % n * GLANCE_SEAT + 1])
+    f[GLANCE + G_GLOBAL] = (f[GLANCE + 1] - best + 1.0) / 2.0
+    f[GLANCE + G_GLOBAL + 1] = s.finished / (n - 1)
     up = 0
     for i in range(TILES_IN_GAME[pyr]):
         up += s.up[TILE_CELLS[pyr, i]] != 0
-    f[G_GLOBAL + 2] = up / TILES_IN_GAME[pyr]
+    f[GLANCE + G_GLOBAL + 2] = up / TILES_IN_GAME[pyr]
     if s.terminated or s.place[seat]:
         return
     chamber_goal = _may_open_chamber(s, seat)
+    cells = GLANCE + G_CELL
     last = _walk_back(s, seat, maze, tunnels, True, layers)
-    _cell_walks(maze, layers, last, to_ch, f[G_CELL:], 1, 0 if chamber_goal else 1)
+    _cell_walks(layers, last, pyr, to_ch, f, cells + 1, cells + (0 if chamber_goal else 1))
     if chamber_goal:
         goal = to_ch
     else:
         last = _walk_back(s, seat, maze, tunnels, False, layers)
-        _cell_walks(maze, layers, last, goal, f[G_CELL:], 0, 0)
+        _cell_walks(layers, last, pyr, goal, f, cells, cells)
     to_move = s.current_player == seat
     choosing = to_move and s.phase == PH_FIGURE
+    targets = GLANCE + G_TARGET
     waiting = False
     for k in range(FIGURES):
         c = s.fig[seat, k]
         waiting |= c < 0
         if c >= 0:
             _target(s, seat, c, s.die if choosing else -1,
-                    f[G_TARGET + (T_FIGURE + k) * TARGET_FEATURES:], goal, to_ch)
+                    f, targets + (T_FIGURE + k) * TARGET_FEATURES, goal, to_ch)
     if waiting:
         for i in range(4):
             _target(s, seat, CORNERS[pyr, i], s.die - 1 if choosing else -1,
-                    f[G_TARGET + (T_ENTER + i) * TARGET_FEATURES:], goal, to_ch)
+                    f, targets + (T_ENTER + i) * TARGET_FEATURES, goal, to_ch)
     if to_move and s.phase == PH_STEP and s.steps_left > 0:
         a = s.fig[seat, s.mover]
         left = s.steps_left - 1
         for d in range(4):
             b = NEIGHBOR[pyr, a, d]
             if _dir_ok(s, seat, a, d, s.prev):
-                _target(s, seat, b, left, f[G_TARGET + (T_DIR + d) * TARGET_FEATURES:], goal, to_ch)
+                _target(s, seat, b, left, f, targets + (T_DIR + d) * TARGET_FEATURES, goal, to_ch)
             if s.items[seat, BOTTLE] and _bottle_ok(s, seat, a, d, s.prev):
-                _target(s, seat, b, left, f[G_TARGET + (T_BOTTLE + d) * TARGET_FEATURES:],
+                _target(s, seat, b, left, f, targets + (T_BOTTLE + d) * TARGET_FEATURES,
                         goal, to_ch)
         if _tunnel_ok(s, seat, a, s.prev):
-            _target(s, seat, _other_tunnel(s, a), left, f[G_TARGET + T_TUNNEL * TARGET_FEATURES:],
+            _target(s, seat, _other_tunnel(s, a), left, f, targets + T_TUNNEL * TARGET_FEATURES,
                     goal, to_ch)
     if to_move and (s.phase == PH_ORIENT or s.phase == PH_MAP_ORIENT):
         t = s.target
@@ -385,19 +384,30 @@ def _glance(s, seat, f, maze, layers, goal, to_ch):
         for r in range(4):
             o = SHAPE_OPEN[sh, r]
             here = 0 if goal[t] == 0 else _via(s, seat, t, o, tunnel, maze, goal)
-            f[G_ROT + r * ROT_FEATURES] = _far(here)
-            f[G_ROT + r * ROT_FEATURES + 1] = _far(_via(s, seat, t, o, tunnel, maze, to_ch))
+            at = GLANCE + G_ROT + r * ROT_FEATURES
+            f[at] = _far(here)
+            f[at + 1] = _far(_via(s, seat, t, o, tunnel, maze, to_ch))
+
+
+# the scratch of observe: one record, so one allocation (~15-20 ns, which a batch of one, the
+# AEC env, pays every step); its fields' arrays carry no reference count, which a view of a
+# plain array pays, atomically, wherever it is handed on (~3 % of observe's time)
+SCRATCH = np.dtype([("rows", np.uint64, (MAZE_ROWS + MAX_STEPS, WORDS)),
+                    ("goal", np.int16, NUM_CELLS), ("to_ch", np.int16, NUM_CELLS),
+                    ("down_by", np.int16, NUM_SYMBOLS + NUM_SHAPES)])
+
+
+@njit(cache=True)
+def _observe_all(states, seats, out, scratch):
+    """observe with its scratch: a SCRATCH array of one, the owner of the memory its fields'
+    arrays point into (they hold no reference), alive while this runs."""
+    sc = scratch[0]
+    maze, layers = sc.rows[:MAZE_ROWS], sc.rows[MAZE_ROWS:]
+    for b in range(states.shape[0]):
+        _observe_one(states[b], seats[b], out[b], sc.down_by)
+        _glance(states[b], seats[b], out[b], maze, layers, sc.goal, sc.to_ch)
 
 
 @njit(cache=True)
 def observe(states, seats, out):
-    # the scratch in two blocks cut into views: each allocation costs ~15-20 ns, which a
-    # batch of one (the AEC env) pays every step
-    rows = np.empty((MAZE_ROWS + MAX_STEPS, WORDS), np.uint64)
-    maze, layers = rows[:MAZE_ROWS], rows[MAZE_ROWS:]
-    counts = np.empty(2 * NUM_CELLS + NUM_SYMBOLS + NUM_SHAPES, np.int16)
-    goal, to_ch = counts[:NUM_CELLS], counts[NUM_CELLS:2 * NUM_CELLS]
-    down_by = counts[2 * NUM_CELLS:]
-    for b in range(states.shape[0]):
-        _observe_one(states[b], seats[b], out[b], down_by)
-        _glance(states[b], seats[b], out[b, GLANCE:], maze, layers, goal, to_ch)
+    _observe_all(states, seats, out, np.empty(1, SCRATCH))

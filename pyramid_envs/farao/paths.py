@@ -15,9 +15,10 @@ from ..core.jit import njit
 from .reach import _unlaid
 from .rules import _may_enter, _obstacle, _open
 from .spec import (C_CHAMBER, C_NONE, C_TILE, CELL_KIND, E, END_MOVE, KILL, MAX_GRID, N, NEIGHBOR,
-                   NUM_CELLS, NUM_COLOURS, NUM_SYMBOLS, OBSTACLE_EFFECT, OBSTACLE_ITEM, RING_OPEN,
-                   S, SHAPE_OPEN, SYM_INSCRIPTION, SYM_ITEM, SYM_MAP, SYM_OBSTACLE, SYM_PLAIN,
-                   SYM_TUNNEL, TILE_SHAPE, TILE_SYMBOL, TILES_IN_GAME, W)
+                   NUM_CELLS, NUM_COLOURS, NUM_SYMBOLS, OBSTACLE_EFFECT, OBSTACLE_ITEM,
+                   PH_MAP_ORIENT, PH_ORIENT, RING_OPEN, S, SHAPE_OPEN, SYM_INSCRIPTION, SYM_ITEM,
+                   SYM_MAP, SYM_OBSTACLE, SYM_PLAIN, SYM_TUNNEL, TILE_SHAPE, TILE_SYMBOL,
+                   TILES_IN_GAME, W)
 
 EXPLORE = 2  # a face-down tile counts as this much farther than an inscription in sight
 
@@ -102,12 +103,19 @@ def _board_rows():
 
 
 BOARD_ROWS = _board_rows()
-# per symbol of a face-up tile: it bars the way (an obstacle that only ends the move does
-# not), and its inscription's colour (-1 none)
-BARS = np.array([SYM_OBSTACLE <= y < SYM_MAP and OBSTACLE_EFFECT[y - SYM_OBSTACLE] != END_MOVE
-                 for y in range(NUM_SYMBOLS)], np.bool_)
-INSCRIPTION_COLOUR = np.array([y - SYM_INSCRIPTION if SYM_INSCRIPTION <= y < SYM_ITEM else -1
-                               for y in range(NUM_SYMBOLS)], np.int8)
+# per symbol of a face-up tile: it bars the way (all bits set; an obstacle that only ends the
+# move does not), and the row of its inscription's colour (none: M_SEAT, scratch that lay
+# may mark and seat_walk sets before it is read, so that every tile is marked without a branch)
+BARS = np.array([2**64 - 1 if SYM_OBSTACLE <= y < SYM_MAP
+                 and OBSTACLE_EFFECT[y - SYM_OBSTACLE] != END_MOVE else 0
+                 for y in range(NUM_SYMBOLS)], np.uint64)
+COLOUR_ROW = np.array([M_COLOUR + y - SYM_INSCRIPTION if SYM_INSCRIPTION <= y < SYM_ITEM
+                       else M_SEAT for y in range(NUM_SYMBOLS)], np.int8)
+# lay's tables indexed by a flag, not branched on: WAYS[laid, shape, rotation], a tile's
+# openings once laid (before: every way); SEEN_SYMBOL[up, tile], its symbol once face up
+# (before: plain, walked through)
+WAYS = np.array([np.full_like(SHAPE_OPEN, 15), SHAPE_OPEN], np.int8)
+SEEN_SYMBOL = np.array([np.full_like(TILE_SYMBOL, SYM_PLAIN), TILE_SYMBOL], np.int8)
 # each pyramid's tile fields in order, -1 after the last
 TILE_CELLS = np.array([np.flatnonzero(CELL_KIND[p] == C_TILE).tolist()
                        + [-1] * (TILES_IN_GAME[1] - TILES_IN_GAME[p]) for p in range(2)], np.int16)
@@ -147,38 +155,39 @@ def _shr(lo, hi, k):
 @njit(cache=True)
 def lay(s, maze):
     """Fill the maze's rows up to M_SEAT (a face-down tile, or one still to be oriented, and
-    the chamber are open every way); returns the two secret tunnels when both lie face up,
-    else (-1, -1)."""
+    the chamber are open every way; M_SEAT itself is left marked, see COLOUR_ROW); returns the
+    two secret tunnels when both lie face up, else (-1, -1)."""
     pyr = s.pyramid
     for r in range(M_SEAT):  # (a loop: numba's 2-D slice copy costs more)
         maze[r, 0], maze[r, 1] = BOARD_ROWS[pyr, r, 0], BOARD_ROWS[pyr, r, 1]
     t0, t1 = -1, -1
     zero = np.uint64(0)
+    # the tile waiting for its finder to orient it (reach._unlaid), -1 none
+    aimed = s.target if s.phase == PH_ORIENT or s.phase == PH_MAP_ORIENT else -1
     for w in range(WORDS):  # each word's rows gathered in registers
         on, oe, os, ow, down, walk, bar = zero, zero, zero, zero, zero, zero, zero
+        # bits multiplied by flags and tables indexed by them, not branches: which tiles lie
+        # face up follows no pattern
         for i in range(TILES_FROM[pyr, w], TILES_FROM[pyr, w + 1]):
             c = TILE_CELLS[pyr, i]
             bit = _bit(c)
-            # bits picked rather than branched to: which tiles lie face up follows no pattern
-            up = s.up[c] != 0
-            ways = 15 if _unlaid(s, c) else SHAPE_OPEN[TILE_SHAPE[s.tile[c]], s.rot[c]]
-            on |= bit if ways & 1 else zero
-            oe |= bit if ways & 2 else zero
-            os |= bit if ways & 4 else zero
-            ow |= bit if ways & 8 else zero
-            down |= zero if up else bit
-            sym = TILE_SYMBOL[s.tile[c]] if up else SYM_PLAIN  # a face-down tile is walked through
-            if up and c == s.curse:  # the curse bars its field (and a tunnel under it)
-                continue
-            if BARS[sym]:
-                bar |= bit
-            else:
-                walk |= bit
-            colour = INSCRIPTION_COLOUR[sym]
-            if colour >= 0:
-                maze[M_COLOUR + colour, w] |= bit
-            elif sym == SYM_TUNNEL:
-                t0, t1 = c, t0
+            t = s.tile[c]
+            up = np.int64(s.up[c] != 0)
+            ways = WAYS[up & (c != aimed), TILE_SHAPE[t], s.rot[c]]
+            on |= bit * np.uint64(ways & 1)
+            oe |= bit * np.uint64(ways >> 1 & 1)
+            os |= bit * np.uint64(ways >> 2 & 1)
+            ow |= bit * np.uint64(ways >> 3 & 1)
+            down |= bit * np.uint64(1 - up)
+            sym = SEEN_SYMBOL[up, t]
+            # the curse bars its field (and a tunnel under it)
+            kept = bit * np.uint64(1 - (up & (c == s.curse)))
+            bar |= kept & BARS[sym]
+            walk |= kept & ~BARS[sym]
+            maze[COLOUR_ROW[sym], w] |= kept
+            tunnel = (sym == SYM_TUNNEL) & (kept != 0)
+            t1 = t0 if tunnel else t1
+            t0 = c if tunnel else t0
         maze[M_OPEN + N, w] |= on
         maze[M_OPEN + E, w] |= oe
         maze[M_OPEN + S, w] |= os
@@ -224,13 +233,13 @@ def seat_walk(s, p, maze):
 
 
 @njit(cache=True)
-def spread(maze, tunnels, forward, late_at, layers):
+def spread(maze, tunnels, forward, late_at, layers, most):
     """Breadth first over the maze's steps and the tunnels (a pair from lay) from M_FRONT's
-    fields (0 steps), M_LATE's joining at late_at steps (-1: none); layers[k]: the fields
-    first reached in k steps; returns the last k. Fields are walked through only where
-    M_SEAT says. Forward (from figures) a field counts once a figure may walk onto it
-    (M_SEAT or the chamber); backward (from goals) every field a step away counts, a figure
-    standing there being that far."""
+    fields (0 steps), M_LATE's joining at late_at steps (-1: none), at most `most` steps;
+    layers[k]: the fields first reached in k steps; returns the last k. Fields are walked
+    through only where M_SEAT says. Forward (from figures) a field counts once a figure may
+    walk onto it (M_SEAT or the chamber); backward (from goals) every field a step away
+    counts, a figure standing there being that far."""
     # the two words of every row in registers
     en0, en1 = maze[M_WAY + N, 0], maze[M_WAY + N, 1]
     ee0, ee1 = maze[M_WAY + E, 0], maze[M_WAY + E, 1]
@@ -252,7 +261,7 @@ def spread(maze, tunnels, forward, late_at, layers):
     layers[0, 0], layers[0, 1] = f0, f1
     steps = 0
     going = True
-    while going or steps < late_at:
+    while (going or steps < late_at) and steps < most:
         a0, a1 = _shr(f0 & en0, f1 & en1, MAX_GRID)
         b0, b1 = _shl(f0 & es0, f1 & es1, MAX_GRID)
         c0, c1 = _shl(f0 & ee0, f1 & ee1, 1)

@@ -18,11 +18,14 @@ Keops' 36 s of its four kernels' 52 s, Krimsutep's 8 of 20, Farao's 7 of 15, eac
 alone on one core) compiles here while helper processes compile the other kernels into the
 same cache, from which this process then loads them. The other kernels are a queue:
 the first helper takes it from the front (`observe` first), a second one from the back, and
-this process, once `step` is done, from the back too; a kernel goes to whichever process
-claims it first (a file made atomically in a folder of claims), so a game whose `step` is
-short does not wait for one helper to compile the rest. On the quiet 2-core machine the
-first split (this process reset and step, one helper observe and legal_mask) brought a cold
-first use from 9-53 s to 6-31 s (benchmarks/RESULTS.md, session 19; the queue: session 28).
+this process, once `step` is done, what is left largest first (`legal_mask`, then `reset`:
+taking `reset` first, it lost the race for `legal_mask` by a moment and waited 9 s for it,
+Krimsutep 20.0 -> 15.7 s on a 2-core Intel Xeon, session 31); a kernel goes to whichever
+process claims it first (a file made atomically in a folder of claims), so a game whose
+`step` is short does not wait for one helper to compile the rest. On the quiet 2-core
+machine the first split (this process reset and step, one helper observe and legal_mask)
+brought a cold first use from 9-53 s to 6-31 s (benchmarks/RESULTS.md, session 19; the
+queue: session 28).
 A `step` too long for this (Keops': 23-25 s of its rules' 36 on one core) names parts of
 itself (`Kernels.step_parts`: Keops' `settle`, 14 s of it): the first helper process compiles
 them first, for the argument types `step` calls them with, into the cache, then the queue
@@ -123,6 +126,18 @@ _HELPER_TIMEOUT = 900  # seconds
 _QUEUE = ("observe", "legal_mask", "reset")
 
 
+def _my_order(parts) -> tuple:
+    """What this process compiles, in this order, beside helpers: `step` first, as the
+    longest, then what is left of the queue largest first (the first helper takes it from
+    the front: a small kernel left to the end is no race lost while the other process idles);
+    where a helper compiles parts of `step`, the queue's back before `step`, so that its
+    compile reaches them once they are cached, leaving the helper the queue's front for
+    when it is done with them."""
+    if parts:
+        return (*_QUEUE[:0:-1], "step", _QUEUE[0])
+    return ("step", *_QUEUE[1:], _QUEUE[0])
+
+
 def _step_parts(game) -> dict:
     """`step`'s helpers compiled apart (Kernels.step_parts), by the name they are claimed under."""
     return {f"step.{helper.py_func.__name__}": (helper, arguments)
@@ -209,11 +224,7 @@ def _compile_part(game, part: str, jobs: int) -> None:
         if helpers:
             for name, (helper, _) in parts.items():
                 helper.await_compile(_await_part(claims, name, helpers))
-            # `step` first, as the longest; where a helper compiles parts of it, after the
-            # queue's back, so that its compile reaches them once they are cached, leaving
-            # the helper the queue's front for when it is done with them
-            mine = (*_QUEUE[:0:-1], "step", _QUEUE[0]) if parts else ("step", *_QUEUE[::-1])
-            _compile_claimed(game, claims, mine)
+            _compile_claimed(game, claims, _my_order(parts))
         for proc in helpers:
             try:
                 proc.wait(timeout=_HELPER_TIMEOUT)  # one that hangs is killed; its part compiles here

@@ -120,10 +120,10 @@ def test_each_queued_kernel_goes_to_the_first_process_to_claim_it(tmp_path, monk
     monkeypatch.setattr(first_use, "compile_kernels", lambda game, names: compiled.extend(names))
     claims = str(tmp_path)
     assert first_use._claim(claims, "observe") and not first_use._claim(claims, "observe")
-    first_use._compile_claimed(None, claims, first_use._QUEUE[::-1])  # this process, after step
-    assert compiled == ["reset", "legal_mask"]  # observe is the helper's
+    first_use._compile_claimed(None, claims, first_use._my_order(())[1:])  # this process, after step
+    assert compiled == ["legal_mask", "reset"]  # the larger first; observe is the helper's
     first_use._compile_claimed(None, claims, first_use._QUEUE)  # a helper finds nothing left
-    assert compiled == ["reset", "legal_mask"]
+    assert compiled == ["legal_mask", "reset"]
 
 
 @pytest.mark.parametrize("jobs, helper, settle_misses", [(2, None, "0"), (2, "/bin/false", "1")])

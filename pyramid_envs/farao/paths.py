@@ -12,13 +12,12 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 from ..core.jit import njit
 
-from .reach import _unlaid
+from .reach import _aimed, _unlaid
 from .rules import _may_enter, _obstacle, _open
 from .spec import (C_CHAMBER, C_NONE, C_TILE, CELL_KIND, E, END_MOVE, KILL, MAX_GRID, N, NEIGHBOR,
-                   NUM_CELLS, NUM_COLOURS, NUM_SYMBOLS, OBSTACLE_EFFECT, OBSTACLE_ITEM,
-                   PH_MAP_ORIENT, PH_ORIENT, RING_OPEN, S, SHAPE_OPEN, SYM_INSCRIPTION, SYM_ITEM,
-                   SYM_MAP, SYM_OBSTACLE, SYM_PLAIN, SYM_TUNNEL, TILE_SHAPE, TILE_SYMBOL,
-                   TILES_IN_GAME, W)
+                   NUM_CELLS, NUM_COLOURS, NUM_SYMBOLS, OBSTACLE_EFFECT, OBSTACLE_ITEM, RING_OPEN,
+                   S, SHAPE_OPEN, SYM_INSCRIPTION, SYM_ITEM, SYM_MAP, SYM_OBSTACLE, SYM_PLAIN,
+                   SYM_TUNNEL, TILE_SHAPE, TILE_SYMBOL, TILES_IN_GAME, W)
 
 EXPLORE = 2  # a face-down tile counts as this much farther than an inscription in sight
 
@@ -162,8 +161,7 @@ def lay(s, maze):
         maze[r, 0], maze[r, 1] = BOARD_ROWS[pyr, r, 0], BOARD_ROWS[pyr, r, 1]
     t0, t1 = -1, -1
     zero = np.uint64(0)
-    # the tile waiting for its finder to orient it (reach._unlaid), -1 none
-    aimed = s.target if s.phase == PH_ORIENT or s.phase == PH_MAP_ORIENT else -1
+    aimed = _aimed(s)  # up and not aimed: laid (not reach._unlaid)
     for w in range(WORDS):  # each word's rows gathered in registers
         on, oe, os, ow, down, walk, bar = zero, zero, zero, zero, zero, zero, zero
         # bits multiplied by flags and tables indexed by them, not branches: which tiles lie

@@ -84,10 +84,16 @@ def _one(c):
 
 
 @njit(cache=True, inline="always")
+def _aimed(s):
+    """The tile turned up and waiting for its finder to orient it, -1 none."""
+    return s.target if s.phase == PH_ORIENT or s.phase == PH_MAP_ORIENT else -1
+
+
+@njit(cache=True, inline="always")
 def _unlaid(s, c):
     """Tile c's ways are still open to choice: face down, or turned up and waiting for its
     finder to orient it (its rotation until then is no wall)."""
-    return not s.up[c] or (c == s.target and (s.phase == PH_ORIENT or s.phase == PH_MAP_ORIENT))
+    return not s.up[c] or c == _aimed(s)
 
 
 @njit(cache=True, inline="always")

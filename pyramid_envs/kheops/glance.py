@@ -14,12 +14,11 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from ..core.jit import njit
 
 from .scoring import (ACROSS, ACROSS_SLOT, B_ANKH, B_CURSE, B_FRAME, B_ROOMS, B_SARC, B_SIZE,
-                      B_TOP, B_WEIGHT, CELL_WORD, N_BIGGEST, N_CLOSED, N_CURSED, N_OWNER, N_ROOMS,
-                      N_SARC_PTS, N_SIZE, N_TOP, SARC_POINTS, byte,
+                      B_TOP, B_WEIGHT, CELL_WORD, FRAME_SLOTS, N_BIGGEST, N_CLOSED, N_CURSED,
+                      N_OWNER, N_ROOMS, N_SARC_PTS, N_SIZE, N_TOP, SARC_POINTS, TILE_WORD, byte,
                       TALLY_WORDS, table_view, tally_into, tally_views)
-from .spec import (ANKH, CLOSED, CURSE, DOUBLER, GLANCE_CELL, GLANCE_GLOBALS, HAND_SIZE,
-                   NUM_CELLS, NUM_TILES, ROOM, SARC_ORANGE, SARC_PURPLE, TILE_KIND, TILE_OPEN,
-                   TILE_SYMBOL, WORKER)
+from .spec import (ANKH, CLOSED, DOUBLER, GLANCE_CELL, GLANCE_GLOBALS, HAND_SIZE, NUM_CELLS,
+                   TILE_OPEN, TILE_SYMBOL, WORKER)
 
 # Scales: a quantity is divided by its scale and clipped to [0, 1]; signed ones are centred
 # on 0.5. Chosen from random play so that typical values spread over the range.
@@ -57,14 +56,16 @@ GROUP_FLOATS = 7  # the first floats of a cell's block are its group's
 (J_MARGIN, J_SCALE, J_SCALE_FRAMED, J_PTS, J_CURSED, J_CURSE_MARGIN, J_SARC) = range(7)
 JOIN_COLUMNS = J_SARC + 4
 JOINS = 8
-# A tile's own terms: room flag, sarcophagus colour (0 none, 1 orange, 2 green, 3 purple),
-# curse flag; and each cell's slots that face the frame.
-TILE_TERMS = np.array([[TILE_KIND[t] == ROOM,
-                        SARC_ORANGE <= TILE_SYMBOL[t] <= SARC_PURPLE
-                        and TILE_SYMBOL[t] - SARC_ORANGE + 1, TILE_SYMBOL[t] == CURSE]
-                       for t in range(NUM_TILES)], np.int64)
-FRAME_SLOTS = np.array([sum(1 << k for k in range(3) if ACROSS[c, k] == NUM_CELLS)
-                        for c in range(NUM_CELLS)], np.int64)
+
+
+def _own_terms(word):
+    """A tile's own terms, read off its tile word: room flag, sarcophagus colour (0 none,
+    1 orange, 2 green, 3 purple), curse flag."""
+    count = lambda k: (word >> 8 * k) & 0xFF  # noqa: E731 (scoring.byte, without a compile)
+    return (count(B_ROOMS), sum((i + 1) * count(B_SARC + i) for i in range(3)), count(B_CURSE))
+
+
+TILE_TERMS = np.array([_own_terms(int(w)) for w in TILE_WORD[1:]], np.int64)
 
 
 @njit(cache=True, inline="always")

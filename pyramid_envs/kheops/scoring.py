@@ -47,12 +47,14 @@ DOUBLES = np.array([0] + [TILE_SYMBOL[t] == DOUBLER for t in range(NUM_TILES)], 
 IS_ANKH = np.array([0] + [TILE_SYMBOL[t] == ANKH for t in range(NUM_TILES)], np.int64)
 # One pawn weight in the pawn word, by owner + 1 (none: 0).
 PAWN_UNIT = np.array([0, 1 << 8 * B_WEIGHT, 1 << 8 * (B_WEIGHT + 1)], np.int64)
+# Each cell's edge slots that face the frame, as a bit set.
+FRAME_SLOTS = np.array([sum(1 << k for k in range(3) if NEIGHBOR[c, k] < 0)
+                        for c in range(NUM_CELLS)], np.int64)
 # The tile word's part that depends on where the tile lies, by cell and openings.
 CELL_WORD = np.zeros((NUM_CELLS, 8), np.int64)
 for _c in range(NUM_CELLS):
-    _frame_slots = sum(1 << k for k in range(3) if NEIGHBOR[_c, k] < 0)
     for _op in range(8):
-        CELL_WORD[_c, _op] = (int(_op & _frame_slots != 0) << 8 * B_FRAME) \
+        CELL_WORD[_c, _op] = (int(_op & FRAME_SLOTS[_c] != 0) << 8 * B_FRAME) \
             + (int(_c == APEX) << 8 * B_TOP)
 # NEIGHBOR with the frame as cell NUM_CELLS (never open), for branch-free neighbour tests.
 ACROSS = np.where(NEIGHBOR < 0, NUM_CELLS, NEIGHBOR).astype(np.int64)

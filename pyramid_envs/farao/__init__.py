@@ -51,7 +51,7 @@ GAME = Game(
     describe_action=describe_action,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
-    compile_seconds={"rules": 9, "planning": 6},  # a first use on the quiet 2-core machine, RESULTS.md session 27
+    compile_seconds={"rules": 7, "planning": 6},  # rules: a first use on 2 cores, RESULTS.md session 32
     default_max_steps=20_000,  # random play can still loop for ever (see docs/rules)
     check_options=_check_options,
 )

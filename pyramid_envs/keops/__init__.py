@@ -54,7 +54,7 @@ GAME = Game(
     help_text=HELP,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
-    compile_seconds={"rules": 19, "planning": 2},  # a first use on the quiet 2-core machine, RESULTS.md session 30
+    compile_seconds={"rules": 17, "planning": 2},  # rules: a first use on 2 cores, RESULTS.md session 32
     # uniformly random play ends every game, in about 170-370 / 230-450 / 300-600 steps with
     # 2 / 3 / 4 Viziers (64 games each); the limit only stops a degenerate policy
     default_max_steps=2_000,

@@ -31,5 +31,5 @@ GAME = Game(
     describe_action=describe_action,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
-    compile_seconds={"rules": 7, "planning": 1},  # a first use on the quiet 2-core machine, RESULTS.md session 27
+    compile_seconds={"rules": 7, "planning": 1},  # rules: a first use on 2 cores, RESULTS.md session 32
 )

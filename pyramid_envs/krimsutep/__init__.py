@@ -37,6 +37,6 @@ GAME = Game(
     evaluate=evaluate,
     head_start=head_start,
     head_start_levels=LEVELS,
-    compile_seconds={"rules": 14, "planning": 4},  # a first use on the quiet 2-core machine, RESULTS.md session 30
+    compile_seconds={"rules": 12, "planning": 4},  # rules: a first use on 2 cores, RESULTS.md session 32
     default_max_steps=10_000,  # uniformly random play almost never ends a game (docs/rules)
 )

@@ -43,7 +43,7 @@ GAME = Game(
     help_text=HELP,
     seat_names=spec.SEAT_NAMES,
     evaluate=evaluate,
-    compile_seconds={"rules": 7, "planning": 1},  # a first use on the quiet 2-core machine, RESULTS.md session 28
+    compile_seconds={"rules": 6, "planning": 1},  # rules: a first use on 2 cores, RESULTS.md session 32
     default_max_steps=20_000,  # random play can loop for ever (see docs/rules)
     perfect_information=True,  # every tile lies face up; only the RNG's future is unknown
 )

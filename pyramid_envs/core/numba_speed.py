@@ -55,9 +55,10 @@ def config_eq(self, other):
     return _numba_config_eq(self, other)
 
 
-def install() -> None:
-    if Record.__repr__ is not record_repr:
-        Record.__repr__ = record_repr
-    if TargetConfig.__hash__ is not config_hash:
-        TargetConfig.__hash__ = config_hash
-        TargetConfig.__eq__ = config_eq
+def install(record=Record, config=TargetConfig) -> None:
+    """Where numba's classes are laid out as these versions expect (a config's set options in
+    its `_values`, its option names in `options`); another numba keeps its own methods."""
+    record.__repr__ = record_repr
+    if "_values" in getattr(config, "__slots__", ()) and hasattr(config, "options"):
+        config.__hash__ = config_hash
+        config.__eq__ = config_eq

@@ -52,3 +52,17 @@ def test_flags_set_to_their_defaults_equal_flags_left_unset():
     assert explicit._values != Flags()._values  # so numba's own comparison decides
     assert explicit == Flags() and hash(explicit) == hash(Flags())
     assert Flags().__eq__(object()) is NotImplemented
+
+
+def test_a_numba_whose_configs_are_laid_out_otherwise_keeps_its_own_methods():
+    class Record:
+        pass
+
+    class Config:  # no `_values` slot
+        __slots__ = ("values_",)
+        options = {}
+
+    own = Config.__hash__, Config.__eq__
+    numba_speed.install(Record, Config)
+    assert (Config.__hash__, Config.__eq__) == own
+    assert Record.__repr__ is numba_speed.record_repr

@@ -1,4 +1,4 @@
-"""Two of numba's methods, made fast and left exact: a tenth of a cold first use.
+"""Three of numba's methods, made fast and left exact: a tenth of a cold first use.
 
 Profiling a cold compile of Keops' rules (cProfile, numba 0.68) found numba's Python spending
 time on work whose result never changes:
@@ -12,8 +12,8 @@ time on work whose result never changes:
   same for every instance of a class, so it is computed once per class; two configs of one
   class with the same options set are equal without building both dicts (otherwise numba's
   own comparison decides).
-Keops' rules on one core of a 2-vCPU Intel Xeon VM: about 40 s -> 36 s (benchmarks/RESULTS.md,
-session 32). Installed once, by `core/jit.py`, for the whole process: the results are
+Keops' rules on one core of a 2-vCPU Intel Xeon VM: about 37 s -> 32 s, and the same LLVM IR
+and machine code (benchmarks/RESULTS.md, session 32). Installed once, by `core/jit.py`, for the whole process: the results are
 numba's own, so other numba code in the process sees no change but the speed.
 """
 from __future__ import annotations

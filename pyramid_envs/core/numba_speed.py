@@ -13,8 +13,9 @@ time on work whose result never changes:
   class with the same options set are equal without building both dicts (otherwise numba's
   own comparison decides).
 Keops' rules on one core of a 2-vCPU Intel Xeon VM: about 37 s -> 32 s, and the same LLVM IR
-and machine code (benchmarks/RESULTS.md, session 32). Installed once, by `core/jit.py`, for the whole process: the results are
-numba's own, so other numba code in the process sees no change but the speed.
+and machine code (benchmarks/RESULTS.md, session 32). Installed once, by `core/jit.py`, for
+the whole process: the results are numba's own, so other numba code in the process sees no
+change but the speed.
 """
 from __future__ import annotations
 

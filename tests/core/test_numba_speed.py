@@ -26,7 +26,8 @@ def _flags(cls, values):
 
 def test_it_is_installed_once_the_kernels_are_imported():
     assert Record.__repr__ is numba_speed.record_repr
-    assert TargetConfig.__hash__ is numba_speed.config_hash and TargetConfig.__eq__ is numba_speed.config_eq
+    assert TargetConfig.__hash__ is numba_speed.config_hash
+    assert TargetConfig.__eq__ is numba_speed.config_eq
 
 
 def test_a_record_types_text_is_numbas():
